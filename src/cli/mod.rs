@@ -1,0 +1,147 @@
+//! Command-line interface: the CECP engine by default, and the tools `perft`, `variants`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::core::{Position, Variant};
+use crate::notation::{Coords, fen};
+use crate::perft::Perft;
+use crate::variants::Registry;
+
+#[derive(Parser)]
+#[command(
+    name = "fairybridge",
+    version,
+    about = "A chess-variant engine speaking the XBoard protocol (CECP v2)"
+)]
+struct Cli {
+    /// Extra variant definition files to load at start-up (repeatable).
+    #[arg(long = "variants", value_name = "FILE", global = true)]
+    variant_files: Vec<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        /// Variant name (see `fairybridge variants`).
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// Start from this position instead of the variant's start (canonical coordinates).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth in plies (turns).
+        #[arg(long)]
+        depth: u32,
+        /// One line per legal root move: `<move> <count>`.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the games this engine plays.
+    Variants,
+}
+
+/// A one-line error for stderr, with the exit code 2.
+fn fail(message: impl std::fmt::Display) -> i32 {
+    eprintln!("fairybridge: {message}");
+    2
+}
+
+/// Loads the built-in variants and any definition files named on the command line. A bad file is
+/// reported on stderr; the built-in games remain available.
+fn registry(files: &[PathBuf]) -> (Registry, bool) {
+    let mut reg = Registry::builtin();
+    let mut ok = true;
+    for f in files {
+        if let Err(e) = reg.load_file(f) {
+            eprintln!("fairybridge: {e}");
+            ok = false;
+        }
+    }
+    (reg, ok)
+}
+
+fn variant(reg: &Registry, name: &str) -> Result<Arc<Variant>, String> {
+    reg.get(name)
+        .ok_or_else(|| format!("unknown variant {name:?} (known: {})", reg.names().join(", ")))
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        None => fail("the CECP engine mode is not available in this build"),
+        Some(Command::Variants) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            let mut out = std::io::stdout().lock();
+            for v in reg.all() {
+                let _ = writeln!(
+                    out,
+                    "{:<12} {}x{}  {}",
+                    v.name, v.shape.files, v.shape.ranks, v.description
+                );
+            }
+            if ok { 0 } else { 2 }
+        }
+        Some(Command::Perft {
+            variant: name,
+            fen: fen_text,
+            depth,
+            divide,
+        }) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            let v = match variant(&reg, &name) {
+                Ok(v) => v,
+                Err(e) => return fail(e),
+            };
+            if depth > 64 {
+                return fail(format!("depth {depth} is too large (at most 64)"));
+            }
+            let mut pos = match &fen_text {
+                None => Position::start(&v),
+                Some(text) => {
+                    let setup = match fen::parse_fen(text, Coords::Human) {
+                        Ok(s) => s,
+                        Err(e) => return fail(e),
+                    };
+                    match Position::from_setup(&v, &setup) {
+                        Ok(p) => p,
+                        Err(e) => return fail(format!("invalid position \"{text}\": {e}")),
+                    }
+                }
+            };
+            let start = Instant::now();
+            let mut perft = Perft::new();
+            let mut out = std::io::stdout().lock();
+            let nodes = if divide {
+                let rows = perft.divide(&mut pos, depth);
+                for (mv, n) in &rows {
+                    let _ = writeln!(out, "{mv} {n}");
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                perft.count(&mut pos, depth)
+            };
+            let _ = writeln!(out, "nodes {nodes}");
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+            0
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The rules core: board geometry, piece tables, positions, move generation, make/unmake, legality
+//! and game results. No I/O; no strings beyond names.
+
+pub mod betza;
+pub mod geometry;
+pub mod hooks;
+pub mod movegen;
+pub mod moves;
+pub mod outcome;
+pub mod piece;
+pub mod position;
+pub mod setup;
+pub mod tables;
+pub mod variant;
+pub mod zobrist;
+
+pub use geometry::{BoardShape, Color, Square, SquareSet};
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{EndReason, Outcome};
+pub use piece::{Kind, Piece, PieceType, Royalty};
+pub use position::Position;
+pub use setup::{PositionError, Setup};
+pub use variant::Variant;

@@ -1,0 +1,355 @@
+//! Move generation from the piece tables: rays (leapers, riders, hoppers, lame leaps, pushes),
+//! promotions, en passant, drops, castling and hook pieces; then the legality filter.
+//! Nothing here knows which variant it is playing.
+
+use super::betza::mode;
+use super::geometry::{Color, Square, SquareSet};
+use super::moves::{Move, MoveKind, MoveList};
+use super::piece::{Kind, Piece, Royalty};
+use super::position::{EMPTY, Position};
+use super::variant::Repetition;
+
+/// Facts about the side to move that decide whether a move needs the full legality test.
+pub struct LegalityContext {
+    in_check: bool,
+    /// Squares whose change may expose a king.
+    sensitive: SquareSet,
+    /// The enemy has hook pieces (their attacks depend on squares we do not track).
+    enemy_hooks: bool,
+    /// The variant has hoppers: putting a piece on a line can expose a king.
+    enemy_hoppers: bool,
+    has_kings: bool,
+    forbid_repetition: bool,
+}
+
+impl Position {
+    /// Adds every pseudo-legal move: all moves except the test that no king is left attacked (and
+    /// the repetition ban of variants that have one).
+    pub fn generate_pseudo(&self, list: &mut MoveList) {
+        let v = &**self.variant();
+        let us = self.side_to_move();
+        for &from in self.pieces_of(us) {
+            let piece = Piece(self.men.board[from.index()]);
+            let kind = piece.kind();
+            match v.piece(kind).hook {
+                Some(hook) => super::hooks::generate(self, hook, from, list),
+                None => self.generate_piece(kind, from, list),
+            }
+        }
+        if v.has_drops() {
+            self.generate_drops(list);
+        }
+        if v.castling.is_some() && self.castling_rights() != 0 {
+            self.generate_castling(list);
+        }
+    }
+
+    fn generate_piece(&self, kind: Kind, from: Square, list: &mut MoveList) {
+        let v = &**self.variant();
+        let t = &v.tables;
+        let us = self.side_to_move();
+        let board = &self.men.board;
+        let us_bit = us as u8;
+        let uncapturable = t.uncapturable_mask;
+        let zone = &t.promotion_zone[kind.index() * 2 + us as usize];
+        let promotes = !zone.is_empty();
+        let ep = self.en_passant();
+        for ray in t.rays(kind.index(), us, from) {
+            let squares = t.ray_squares(ray);
+            if ray.modes & mode::HOP == 0 {
+                for (i, &to) in squares.iter().enumerate() {
+                    let b = board[to.index()];
+                    if i < ray.first_dest as usize {
+                        if b != EMPTY {
+                            break;
+                        }
+                        continue;
+                    }
+                    if b == EMPTY {
+                        if ray.modes & mode::MOVE != 0 {
+                            let k = if ray.multi_step && i >= 1 {
+                                MoveKind::MultiStep
+                            } else {
+                                MoveKind::Normal
+                            };
+                            self.push_move(list, Move::new(from, to, k), kind, promotes && zone.contains(to));
+                        } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
+                            let mut mv = Move::new(from, to, MoveKind::EnPassant);
+                            mv.extra[0] = ep.victim;
+                            self.push_move(list, mv, kind, promotes && zone.contains(to));
+                        }
+                        continue;
+                    }
+                    if b & 1 != us_bit && ray.modes & mode::CAPTURE != 0 && uncapturable & (1 << (b >> 1)) == 0 {
+                        self.push_move(
+                            list,
+                            Move::new(from, to, MoveKind::Normal),
+                            kind,
+                            promotes && zone.contains(to),
+                        );
+                    }
+                    break;
+                }
+            } else {
+                let mut screened = false;
+                for &to in squares {
+                    let b = board[to.index()];
+                    if !screened {
+                        screened = b != EMPTY;
+                        continue;
+                    }
+                    if b == EMPTY {
+                        if ray.modes & mode::MOVE != 0 {
+                            self.push_move(
+                                list,
+                                Move::new(from, to, MoveKind::Normal),
+                                kind,
+                                promotes && zone.contains(to),
+                            );
+                        }
+                        continue;
+                    }
+                    if b & 1 != us_bit && ray.modes & mode::CAPTURE != 0 && uncapturable & (1 << (b >> 1)) == 0 {
+                        self.push_move(
+                            list,
+                            Move::new(from, to, MoveKind::Normal),
+                            kind,
+                            promotes && zone.contains(to),
+                        );
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Adds a move, once per promotion choice if it ends in the promotion zone.
+    #[inline]
+    pub(crate) fn push_move(&self, list: &mut MoveList, mv: Move, kind: Kind, promote: bool) {
+        if promote && let Some(p) = &self.variant().piece(kind).promotion {
+            for &choice in &p.choices {
+                list.push(mv.with_promotion(choice));
+            }
+            return;
+        }
+        list.push(mv);
+    }
+
+    /// Is `sq` one of the current en-passant target squares?
+    #[inline]
+    pub fn is_ep_target(&self, sq: Square) -> bool {
+        let ep = self.en_passant();
+        if ep.is_none() {
+            return false;
+        }
+        let shape = self.variant().shape;
+        if shape.file(sq) != shape.file(ep.first) {
+            return false;
+        }
+        let (r, a, b) = (shape.rank(sq), shape.rank(ep.first), shape.rank(ep.victim));
+        if a < b { r >= a && r < b } else { r <= a && r > b }
+    }
+
+    fn generate_drops(&self, list: &mut MoveList) {
+        let v = &**self.variant();
+        let shape = v.shape;
+        let us = self.side_to_move();
+        for (k, pt) in v.pieces.iter().enumerate() {
+            let Some(rule) = &pt.drop else { continue };
+            let kind = Kind(k as u8);
+            if self.hand_count(us, kind) == 0 {
+                continue;
+            }
+            for sq in shape.squares() {
+                if !rule.ranks.contains(&shape.relative_rank(sq, us)) || self.men.board[sq.index()] != EMPTY {
+                    continue;
+                }
+                list.push(Move::drop(kind, sq));
+                // A drop pushed forward in the same turn is written as a drop on its final square.
+                for i in 1..=rule.push as i32 {
+                    match shape.offset(sq, 0, us.forward() * i) {
+                        Some(to) if self.men.board[to.index()] == EMPTY => list.push(Move::drop(kind, to)),
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let v = &**self.variant();
+        let Some(rule) = &v.castling else { return };
+        let shape = v.shape;
+        let us = self.side_to_move();
+        let ksq = self.castling_king_origin(us);
+        for side in 0..2 {
+            let Some(rsq) = self.castling_rook(us, side) else {
+                continue;
+            };
+            let (kf, rf) = (shape.file(ksq) as i32, shape.file(rsq) as i32);
+            let dir = if rf > kf { 1 } else { -1 };
+            let dist = (rf - kf).abs();
+            let clear = (1..dist).all(|i| {
+                shape
+                    .offset(ksq, dir * i, 0)
+                    .is_some_and(|s| self.men.board[s.index()] == EMPTY)
+            });
+            if !clear {
+                continue;
+            }
+            for &step in &rule.king_steps {
+                let step = step as i32;
+                if step > dist {
+                    continue;
+                }
+                let (Some(kto), Some(rto)) = (shape.offset(ksq, dir * step, 0), shape.offset(ksq, dir * (step - 1), 0))
+                else {
+                    continue;
+                };
+                let mut mv = Move::new(ksq, kto, MoveKind::Castle);
+                mv.extra = [rsq, rto];
+                list.push(mv);
+            }
+        }
+    }
+
+    /// What the legality test needs to know about the side to move.
+    pub fn legality_context(&self) -> LegalityContext {
+        let v = &**self.variant();
+        let us = self.side_to_move();
+        let them = us.opposite();
+        let mut sensitive = SquareSet::EMPTY;
+        for &k in self.kings(us) {
+            sensitive = sensitive.union(v.tables.line_mask(them, k));
+        }
+        LegalityContext {
+            in_check: self.in_check(),
+            sensitive,
+            enemy_hooks: self.has_hook_pieces(them),
+            enemy_hoppers: v.tables.has_hoppers,
+            has_kings: !self.kings(us).is_empty(),
+            forbid_repetition: v.rules.repetition == Repetition::Forbidden,
+        }
+    }
+
+    /// Is a pseudo-legal move legal? Moves that cannot expose a king skip the make/unmake test.
+    pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
+        if ctx.forbid_repetition {
+            self.make(*mv);
+            let ok = !self.occurred_before() && !self.king_attacked(self.side_to_move().opposite());
+            self.unmake();
+            return ok;
+        }
+        if !ctx.has_kings {
+            return true;
+        }
+        let us = self.side_to_move();
+        if !ctx.in_check && !ctx.enemy_hooks {
+            let simple = match mv.kind {
+                MoveKind::Normal | MoveKind::MultiStep => {
+                    let b = self.men.board[mv.from.index()];
+                    self.variant().piece(Piece(b).kind()).royalty != Royalty::King
+                        && !ctx.sensitive.contains(mv.from)
+                        && !(ctx.enemy_hoppers && ctx.sensitive.contains(mv.to))
+                }
+                MoveKind::Drop => !(ctx.enemy_hoppers && ctx.sensitive.contains(mv.to)),
+                _ => false,
+            };
+            if simple {
+                return true;
+            }
+        }
+        if mv.kind == MoveKind::Castle && !self.castling_path_safe(mv, ctx.in_check) {
+            return false;
+        }
+        self.make(*mv);
+        let ok = !self.king_attacked(us);
+        self.unmake();
+        ok
+    }
+
+    /// Castling: the king may not be in check nor pass over an attacked square (tested with the
+    /// king standing there and the rook still at home); the destination is tested after the move.
+    fn castling_path_safe(&mut self, mv: &Move, in_check: bool) -> bool {
+        if in_check {
+            return false;
+        }
+        let shape = self.variant().shape;
+        let us = self.side_to_move();
+        let (kf, tf) = (shape.file(mv.from) as i32, shape.file(mv.to) as i32);
+        let dir = (tf - kf).signum();
+        let king = self.men.board[mv.from.index()];
+        let mut safe = true;
+        let mut f = kf + dir;
+        while f != tf {
+            let sq = shape.square(f as u8, shape.rank(mv.from));
+            // The square is empty (castling needs a clear path), so the king can stand there.
+            self.men.board[mv.from.index()] = EMPTY;
+            self.men.board[sq.index()] = king;
+            let attacked = self.is_attacked(sq, us.opposite());
+            self.men.board[sq.index()] = EMPTY;
+            self.men.board[mv.from.index()] = king;
+            if attacked {
+                safe = false;
+                break;
+            }
+            f += dir;
+        }
+        safe
+    }
+
+    /// Is a pseudo-legal move legal?
+    pub fn is_legal(&mut self, mv: &Move) -> bool {
+        let ctx = self.legality_context();
+        self.is_legal_with(&ctx, mv)
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Fills `list` with the legal moves.
+    pub fn generate_legal(&mut self, list: &mut MoveList) {
+        list.clear();
+        self.generate_pseudo(list);
+        let ctx = self.legality_context();
+        let mut kept = 0;
+        for i in 0..list.0.len() {
+            let mv = list.0[i];
+            if self.is_legal_with(&ctx, &mv) {
+                list.0[kept] = mv;
+                kept += 1;
+            }
+        }
+        list.0.truncate(kept);
+    }
+
+    /// Counts legal moves without keeping them (perft leaves).
+    pub fn count_legal(&mut self, scratch: &mut MoveList) -> u64 {
+        scratch.clear();
+        self.generate_pseudo(scratch);
+        let ctx = self.legality_context();
+        let mut n = 0;
+        for i in 0..scratch.0.len() {
+            let mv = scratch.0[i];
+            if self.is_legal_with(&ctx, &mv) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The move among the legal ones that equals `mv` (a move from outside is checked this way).
+    pub fn find_legal(&mut self, mv: &Move) -> Option<Move> {
+        self.legal_moves().iter().find(|m| *m == mv).copied()
+    }
+
+    /// Colour helper for hooks and the evaluation.
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        self.piece_at(sq).map(|p| p.color())
+    }
+}

@@ -1,0 +1,214 @@
+//! Game end by rule: checkmate, stalemate, goals, the n-move rule, repetition, dead positions.
+
+use super::betza::mode;
+use super::geometry::Color;
+use super::piece::{Piece, PieceType, Royalty};
+use super::position::Position;
+use super::variant::{Goal, Repetition, Verdict};
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum EndReason {
+    Checkmate,
+    /// No legal move and not in check.
+    Stalemate,
+    Repetition,
+    MoveRule,
+    InsufficientMaterial,
+    /// A goal of the variant's goal list was reached by the side that just moved.
+    Goal(Goal),
+}
+
+/// A finished game: the winner (`None` for a draw) and the reason.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// Result string as in PGN and CECP: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// Human description, used in CECP result comments and PGN.
+    pub fn description(&self) -> String {
+        let w = self.winner.map(Color::name).unwrap_or("");
+        let loser = self.winner.map(|c| c.opposite().name()).unwrap_or("");
+        match self.reason {
+            EndReason::Checkmate => format!("{w} mates"),
+            EndReason::Stalemate => match self.winner {
+                None => "Stalemate".to_string(),
+                Some(_) => format!("{w} wins: {loser} has no legal move"),
+            },
+            EndReason::Repetition => "Draw by repetition".to_string(),
+            EndReason::MoveRule => "Draw by fifty move rule".to_string(),
+            EndReason::InsufficientMaterial => "Insufficient material".to_string(),
+            EndReason::Goal(g) => match g {
+                Goal::EnemyRosesAttacked(_) => format!("{w} wins: two {} roses attacked", loser.to_lowercase()),
+                Goal::OwnRosesAttacked(_) => format!("{w} wins: blossom roses"),
+                Goal::OpponentOnlyRoses => format!("{w} wins: fading roses"),
+                Goal::OwnRosesAttackedLoses(_) => format!("{w} wins: {loser} left a rose attacked"),
+            },
+        }
+    }
+}
+
+/// Minor pieces for FIDE dead positions, classified by movement.
+#[derive(Copy, Clone, Eq, PartialEq)]
+enum MinorClass {
+    Knight,
+    Bishop,
+    Other,
+}
+
+fn classify(pt: &PieceType) -> MinorClass {
+    let atoms = &pt.movement.atoms;
+    let both = mode::MOVE | mode::CAPTURE;
+    if pt.promotion.is_some() || pt.hook.is_some() || atoms.len() != 8 || atoms.iter().any(|a| a.modes != both) {
+        return MinorClass::Other;
+    }
+    if atoms
+        .iter()
+        .all(|a| a.max_steps == 1 && a.dx.abs().min(a.dy.abs()) == 1 && a.dx.abs().max(a.dy.abs()) == 2)
+    {
+        MinorClass::Knight
+    } else if atoms
+        .iter()
+        .all(|a| a.max_steps == 0 && a.dx.abs() == 1 && a.dy.abs() == 1)
+    {
+        MinorClass::Bishop
+    } else {
+        MinorClass::Other
+    }
+}
+
+impl Position {
+    /// Evaluates the variant's goals for the side that just completed a turn.
+    pub fn goal_reached(&self) -> Option<Outcome> {
+        let v = self.variant();
+        if v.rules.goals.is_empty() || self.plies_played() == 0 {
+            return None;
+        }
+        let mover = self.side_to_move().opposite();
+        let opponent = self.side_to_move();
+        let attacked_roses = |owner: Color| {
+            self.pieces_of(owner)
+                .iter()
+                .filter(|&&sq| {
+                    let p = self.piece_at(sq).map(|p: Piece| p.kind());
+                    p.is_some_and(|k| v.piece(k).royalty == Royalty::Rose) && self.is_attacked(sq, owner.opposite())
+                })
+                .count()
+        };
+        for &goal in &v.rules.goals {
+            let hit = match goal {
+                Goal::EnemyRosesAttacked(n) => attacked_roses(opponent) >= n as usize,
+                Goal::OwnRosesAttacked(n) => attacked_roses(mover) >= n as usize,
+                Goal::OpponentOnlyRoses => self.pieces_of(opponent).iter().all(|&sq| {
+                    self.piece_at(sq)
+                        .is_some_and(|p| v.piece(p.kind()).royalty == Royalty::Rose)
+                }),
+                Goal::OwnRosesAttackedLoses(n) => attacked_roses(mover) >= n as usize,
+            };
+            if hit {
+                let winner = match goal {
+                    Goal::OwnRosesAttackedLoses(_) => opponent,
+                    _ => mover,
+                };
+                return Some(Outcome {
+                    winner: Some(winner),
+                    reason: EndReason::Goal(goal),
+                });
+            }
+        }
+        None
+    }
+
+    /// Is the game over by rule in this position? `legal_moves` is the number of legal moves.
+    pub fn outcome_with(&self, legal_moves: usize) -> Option<Outcome> {
+        let v = self.variant();
+        if let Some(o) = self.goal_reached() {
+            return Some(o);
+        }
+        let us = self.side_to_move();
+        if legal_moves == 0 {
+            if self.in_check() {
+                return Some(Outcome {
+                    winner: Some(us.opposite()),
+                    reason: EndReason::Checkmate,
+                });
+            }
+            let winner = match v.rules.stalemate {
+                Verdict::Draw => None,
+                Verdict::Loss => Some(us.opposite()),
+                Verdict::Win => Some(us),
+            };
+            return Some(Outcome {
+                winner,
+                reason: EndReason::Stalemate,
+            });
+        }
+        if let Some(limit) = v.rules.move_rule
+            && self.halfmove_clock() >= limit
+        {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::MoveRule,
+            });
+        }
+        if let Repetition::Draw(n) = v.rules.repetition
+            && self.repetitions() + 1 >= n as usize
+        {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
+        }
+        if v.rules.insufficient_material && self.dead_position() {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    /// Is the game over by rule?
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let n = self.legal_moves().len();
+        self.outcome_with(n)
+    }
+
+    /// FIDE dead positions: king against king, a lone minor piece, or bishops all on one colour.
+    pub fn dead_position(&self) -> bool {
+        let v = self.variant();
+        let shape = v.shape;
+        let mut knights = 0;
+        let mut bishops = [0usize; 2];
+        for color in Color::BOTH {
+            for &sq in self.pieces_of(color) {
+                let Some(p) = self.piece_at(sq) else { continue };
+                let pt = v.piece(p.kind());
+                if pt.royalty == Royalty::King {
+                    continue;
+                }
+                match classify(pt) {
+                    MinorClass::Knight => knights += 1,
+                    MinorClass::Bishop => bishops[shape.is_light(sq) as usize] += 1,
+                    MinorClass::Other => return false,
+                }
+            }
+        }
+        let total_bishops = bishops[0] + bishops[1];
+        if knights + total_bishops <= 1 {
+            return true;
+        }
+        knights == 0 && (bishops[0] == 0 || bishops[1] == 0)
+    }
+}

@@ -1,0 +1,72 @@
+//! Raw position data as read from a FEN, before validation against a variant's rules.
+
+use super::geometry::Color;
+
+/// A position as written: anything goes until `Position::from_setup` validates it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Setup {
+    /// Ranks from the top (Black's side) down; each cell a piece letter or `None`.
+    pub board: Vec<Vec<Option<char>>>,
+    /// Letters in hand: upper case White, lower case Black.
+    pub holdings: Vec<char>,
+    pub side: Color,
+    /// Castling letters (`KQkq`, Shredder/X-FEN file letters); empty for `-`.
+    pub castling: Vec<char>,
+    /// En-passant square as 0-based (file, rank).
+    pub ep: Option<(u8, u8)>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+/// What is wrong with a position.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum PositionError {
+    /// The board has the wrong number of ranks or files.
+    BoardSize {
+        expected: (u8, u8),
+        found: (usize, usize),
+        rank: Option<usize>,
+    },
+    /// A letter that names no piece of this variant.
+    UnknownPiece(char),
+    /// A piece in hand that this variant never drops.
+    NotDroppable(char),
+    /// A side has no king, or more than the variant allows.
+    KingCount { color: Color, found: usize },
+    /// A piece stands where it would have had to promote.
+    UnpromotedPiece(char),
+    /// The side not to move is in check.
+    OpponentInCheck,
+    /// A castling letter that means nothing here.
+    BadCastling(char),
+    /// Too many pieces of one type in hand.
+    HandTooLarge(char),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::BoardSize { expected, found, rank } => match rank {
+                Some(r) => write!(
+                    f,
+                    "rank {} of the board has {} files, expected {}",
+                    r + 1,
+                    found.0,
+                    expected.0
+                ),
+                None => write!(f, "the board has {} ranks, expected {}", found.1, expected.1),
+            },
+            PositionError::UnknownPiece(c) => write!(f, "unknown piece letter '{c}'"),
+            PositionError::NotDroppable(c) => write!(f, "piece '{c}' cannot be held in hand in this variant"),
+            PositionError::KingCount { color, found } => {
+                write!(f, "{} has {found} kings", color.name())
+            }
+            PositionError::UnpromotedPiece(c) => write!(f, "piece '{c}' stands on a rank where it must promote"),
+            PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            PositionError::BadCastling(c) => write!(f, "invalid castling letter '{c}'"),
+            PositionError::HandTooLarge(c) => write!(f, "too many '{c}' in hand"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}

@@ -1,0 +1,137 @@
+//! A variant as data: board, piece table, start position, castling, game-end rules, and the XBoard
+//! presentation. Built once (see `variants::definition`), then shared read-only by every position.
+
+use super::geometry::{BoardShape, Color, Square};
+use super::piece::{Kind, PieceType, Royalty};
+use super::tables::Tables;
+
+/// Castling: the king moves towards a castling rook by one of `king_steps` squares (capped at the
+/// rook's distance) and the rook lands next to the king on the side the king came from. Every square
+/// strictly between king and rook must be empty.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct CastlingRule {
+    pub king_steps: Vec<u8>,
+}
+
+/// Result of a position without legal moves, seen from the side to move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Verdict {
+    Draw,
+    Loss,
+    Win,
+}
+
+/// What repeating a position means.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Repetition {
+    /// The n-th occurrence of a position is a draw.
+    Draw(u8),
+    /// A turn may not recreate any earlier position.
+    Forbidden,
+}
+
+/// Conditions checked after each completed turn, in order (Wild Rose style goals).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Goal {
+    /// The mover wins if at least n enemy roses are attacked.
+    EnemyRosesAttacked(u8),
+    /// The mover wins if at least n of its own roses are attacked.
+    OwnRosesAttacked(u8),
+    /// The mover wins if the opponent has nothing but roses left.
+    OpponentOnlyRoses,
+    /// The mover loses if at least n of its own roses are attacked.
+    OwnRosesAttackedLoses(u8),
+}
+
+/// How the game ends besides checkmate.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    pub stalemate: Verdict,
+    /// Plies without capture, pawn move or drop after which the game is drawn.
+    pub move_rule: Option<u16>,
+    pub repetition: Repetition,
+    /// FIDE dead positions (bare kings, a single minor piece, same-coloured bishops).
+    pub insufficient_material: bool,
+    pub goals: Vec<Goal>,
+}
+
+/// A random back-rank arrangement (Wild Castle): `rank` is White's first rank with fixed pieces and
+/// `.` for the squares that receive `pieces`; pieces listed in `opposite_colors` come in pairs that
+/// must stand on squares of different colour. Black copies White file for file.
+#[derive(Clone, Debug)]
+pub struct ShuffleRule {
+    pub rank: String,
+    pub pieces: String,
+    pub opposite_colors: String,
+}
+
+/// How XBoard is told about the variant.
+#[derive(Clone, Debug, Default)]
+pub struct XboardInfo {
+    /// XBoard knows the rules itself: no `setup`/`piece` lines.
+    pub builtin: bool,
+    /// Parent variant for `setup (...) WxH+S_parent`.
+    pub parent: String,
+    /// Piece-to-char table (two halves, king last), if the variant sends `setup`.
+    pub piece_table: Option<String>,
+    /// Holdings slots (S of `WxH+S_parent`).
+    pub holdings: u8,
+    /// `piece` lines: letter and XBetza for XBoard.
+    pub pieces: Vec<(String, String)>,
+    /// Castling goes on the wire as two legs (`f0h0,i0g0`) rather than as the king move.
+    pub castling_two_legs: bool,
+}
+
+/// A complete variant.
+#[derive(Debug)]
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    pub shape: BoardShape,
+    pub pieces: Vec<PieceType>,
+    pub start_fen: String,
+    pub castling: Option<CastlingRule>,
+    pub rules: GameRules,
+    pub shuffle: Option<ShuffleRule>,
+    pub xboard: XboardInfo,
+    pub tables: Tables,
+}
+
+impl Variant {
+    /// The piece type with this letter (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up).map(|i| Kind(i as u8))
+    }
+
+    #[inline]
+    pub fn piece(&self, kind: Kind) -> &PieceType {
+        &self.pieces[kind.index()]
+    }
+
+    pub fn letter(&self, kind: Kind, color: Color) -> char {
+        let l = self.pieces[kind.index()].letter;
+        match color {
+            Color::White => l,
+            Color::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    pub fn has_drops(&self) -> bool {
+        self.pieces.iter().any(|p| p.drop.is_some())
+    }
+
+    pub fn king_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royalty == Royalty::King)
+            .map(|(i, _)| Kind(i as u8))
+    }
+
+    /// Owner-relative 0-based rank of a square.
+    #[inline]
+    pub fn relative_rank(&self, sq: Square, color: Color) -> u8 {
+        self.shape.relative_rank(sq, color)
+    }
+}

@@ -1,0 +1,8 @@
+//! fairybridge: a chess-variant engine core — rules, notation, search — behind XBoard (CECP),
+//! match-runner and command-line front ends.
+
+pub mod cli;
+pub mod core;
+pub mod notation;
+pub mod perft;
+pub mod variants;

@@ -1,0 +1,5 @@
+//! The `fairybridge` command.
+
+fn main() {
+    std::process::exit(fairybridge::cli::run());
+}

@@ -1,0 +1,274 @@
+//! FEN in XBoard's dialect: multi-digit empty runs, holdings in `[...]` right after the board (any
+//! order, `[-]` or `[]` when empty), X-FEN/Shredder castling letters, `~` promoted markers (ignored).
+//! Parsing yields raw `Setup` data; `Position::from_setup` validates it.
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_while, take_while1},
+    character::complete::{char, digit1, one_of, satisfy, space0, space1},
+    combinator::{all_consuming, map, opt, value},
+    multi::{many0, separated_list1},
+    sequence::{delimited, preceded},
+};
+
+use super::{Coords, parse_square, square_name};
+use crate::core::{BoardShape, Color, Position, Setup};
+
+/// A FEN that cannot be read, and why.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct FenError {
+    pub fen: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid FEN \"{}\": {}", self.fen, self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+#[derive(Clone)]
+enum Cell {
+    Empty(usize),
+    Piece(char),
+}
+
+fn cell(i: &str) -> IResult<&str, Cell> {
+    alt((
+        map(digit1, |d: &str| Cell::Empty(d.parse().unwrap_or(usize::MAX))),
+        map((satisfy(|c| c.is_ascii_alphabetic()), opt(char('~'))), |(c, _)| {
+            Cell::Piece(c)
+        }),
+    ))
+    .parse(i)
+}
+
+fn rank(i: &str) -> IResult<&str, Vec<Cell>> {
+    many0(cell).parse(i)
+}
+
+fn holdings(i: &str) -> IResult<&str, Vec<char>> {
+    delimited(
+        char('['),
+        alt((
+            value(Vec::new(), char('-')),
+            map(take_while(|c: char| c.is_ascii_alphabetic()), |s: &str| {
+                s.chars().collect()
+            }),
+        )),
+        char(']'),
+    )
+    .parse(i)
+}
+
+type Fields<'a> = (
+    Vec<Vec<Cell>>,
+    Option<Vec<char>>,
+    char,
+    &'a str,
+    &'a str,
+    Option<(&'a str, Option<&'a str>)>,
+);
+
+fn fields(i: &str) -> IResult<&str, Fields<'_>> {
+    let (i, board) = separated_list1(char('/'), rank).parse(i)?;
+    let (i, hand) = opt(preceded(space0, holdings)).parse(i)?;
+    let (i, side) = preceded(space1, one_of("wb")).parse(i)?;
+    let (i, castling) = preceded(space1, alt((tag("-"), take_while1(|c: char| c.is_ascii_alphabetic())))).parse(i)?;
+    let (i, ep) = preceded(space1, take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-')).parse(i)?;
+    let (i, clocks) = opt((preceded(space1, digit1), opt(preceded(space1, digit1)))).parse(i)?;
+    let (i, _) = space0(i)?;
+    Ok((i, (board, hand, side, castling, ep, clocks)))
+}
+
+/// Parses a FEN into raw setup data. The en-passant square is read in `coords`.
+pub fn parse_fen(fen: &str, coords: Coords) -> Result<Setup, FenError> {
+    let err = |message: String| FenError {
+        fen: fen.to_string(),
+        message,
+    };
+    let text = fen.trim();
+    let (board, hand, side, castling, ep, clocks) = match all_consuming(fields).parse(text) {
+        Ok((_, f)) => f,
+        Err(e) => {
+            let rest = match &e {
+                nom::Err::Error(x) | nom::Err::Failure(x) => x.input,
+                nom::Err::Incomplete(_) => "",
+            };
+            let at = text.len() - rest.len();
+            let what = match text[..at].split_whitespace().count() {
+                0 | 1 if !text[..at].contains(' ') => "the board",
+                1 => "the side to move (w or b)",
+                2 => "the castling field",
+                3 => "the en-passant field",
+                _ => "the move counters",
+            };
+            return Err(err(format!(
+                "cannot read {what} at {:?}",
+                rest.chars().take(12).collect::<String>()
+            )));
+        }
+    };
+    let mut rows = Vec::new();
+    for cells in board {
+        let mut row = Vec::new();
+        for c in cells {
+            match c {
+                Cell::Empty(n) if n == 0 || n > 64 => return Err(err(format!("bad empty-square count {n}"))),
+                Cell::Empty(n) => row.extend(std::iter::repeat_n(None, n)),
+                Cell::Piece(p) => row.push(Some(p)),
+            }
+        }
+        rows.push(row);
+    }
+    let ranks = rows.len();
+    if ranks > 16 {
+        return Err(err(format!("{ranks} ranks is more than the 16 a board may have")));
+    }
+    let ep = if ep == "-" {
+        None
+    } else {
+        let files = rows.first().map_or(0, Vec::len).clamp(1, 16) as u8;
+        let shape = BoardShape::new(files, (ranks as u8).max(1))
+            .or(BoardShape::new(16, 15))
+            .ok_or_else(|| err("board too large".to_string()))?;
+        match parse_square(shape, ep, coords) {
+            Some((sq, "")) => Some((shape.file(sq), shape.rank(sq))),
+            _ => return Err(err(format!("bad en-passant square {ep:?}"))),
+        }
+    };
+    let number = |s: &str| s.parse::<u32>().map_err(|_| err(format!("bad number {s:?}")));
+    let (halfmove, fullmove) = match clocks {
+        Some((h, f)) => (number(h)?, f.map(number).transpose()?.unwrap_or(1)),
+        None => (0, 1),
+    };
+    Ok(Setup {
+        board: rows,
+        holdings: hand.unwrap_or_default(),
+        side: if side == 'w' { Color::White } else { Color::Black },
+        castling: if castling == "-" {
+            Vec::new()
+        } else {
+            castling.chars().collect()
+        },
+        ep,
+        halfmove,
+        fullmove,
+    })
+}
+
+/// Writes setup data as a FEN; `with_holdings` adds the `[...]` field (always, `[-]` when empty).
+pub fn setup_to_fen(setup: &Setup, files: u8, ranks: u8, with_holdings: bool, coords: Coords) -> String {
+    let mut s = String::new();
+    for (i, row) in setup.board.iter().enumerate() {
+        if i > 0 {
+            s.push('/');
+        }
+        let mut run = 0;
+        for cell in row {
+            match cell {
+                None => run += 1,
+                Some(c) => {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(*c);
+                }
+            }
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+    }
+    if with_holdings {
+        s.push('[');
+        if setup.holdings.is_empty() {
+            s.push('-');
+        } else {
+            s.extend(setup.holdings.iter());
+        }
+        s.push(']');
+    }
+    s.push_str(if setup.side == Color::White { " w " } else { " b " });
+    if setup.castling.is_empty() {
+        s.push('-');
+    } else {
+        s.extend(setup.castling.iter());
+    }
+    s.push(' ');
+    match setup.ep {
+        Some((f, r)) => {
+            let shape = BoardShape { files, ranks };
+            s.push_str(&square_name(shape, shape.square(f, r), coords));
+        }
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", setup.halfmove, setup.fullmove));
+    s
+}
+
+/// The FEN of a position.
+pub fn to_fen(pos: &Position, coords: Coords) -> String {
+    let v = pos.variant();
+    setup_to_fen(&pos.to_setup(), v.shape.files, v.shape.ranks, v.has_drops(), coords)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_multi_digit_runs_and_holdings() {
+        let s = parse_fen(
+            "xrwbqkbfrd/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD[GJJJJJgjjjjj] w KQkq - 0 1",
+            Coords::Human,
+        )
+        .unwrap();
+        assert_eq!(s.board.len(), 10);
+        assert!(s.board.iter().all(|r| r.len() == 10));
+        assert_eq!(s.holdings.len(), 12);
+        assert_eq!(s.castling, vec!['K', 'Q', 'k', 'q']);
+        let t = parse_fen("8/8/8/8/8/8/8/K6k [-] b - - 5 9", Coords::Human).unwrap();
+        assert!(t.holdings.is_empty());
+        assert_eq!((t.halfmove, t.fullmove), (5, 9));
+        assert_eq!(
+            parse_fen("8/8/8/8/8/8/8/K6k[] b -", Coords::Human).unwrap_err().message,
+            "cannot read the en-passant field at \"\""
+        );
+    }
+
+    #[test]
+    fn en_passant_square_follows_the_coordinates() {
+        let fen = "10/10/10/10/10/10/10/10/10/10 w - e2 0 1";
+        assert_eq!(parse_fen(fen, Coords::Wire).unwrap().ep, Some((4, 2)));
+        assert_eq!(parse_fen(fen, Coords::Human).unwrap().ep, Some((4, 1)));
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        assert!(
+            parse_fen("8/8/8/8/8/8/8/8 x - - 0 1", Coords::Human)
+                .unwrap_err()
+                .message
+                .contains("side to move")
+        );
+        assert!(
+            parse_fen("8/8/8/8/8/8/8/8 w - z9z 0 1", Coords::Human)
+                .unwrap_err()
+                .message
+                .contains("en-passant")
+        );
+        assert!(parse_fen("", Coords::Human).is_err());
+        assert!(
+            parse_fen("8/8/0/8/8/8/8/8 w - - 0 1", Coords::Human)
+                .unwrap_err()
+                .message
+                .contains("count")
+        );
+        assert!(parse_fen("8/8/8/8/8/8/8/8 w - - x 1", Coords::Human).is_err());
+    }
+}

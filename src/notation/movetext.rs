@@ -1,0 +1,174 @@
+//! Move text. Canonical notation (the engine's own; human coordinates): `e2e4`, `e9e10q`, drops
+//! `J@e5`, castling as the king move except 1-square castlings written rook-onto-king (`i1f1`),
+//! hook captures as from-square + landing square, detonation `e5e5`.
+//! Wire notation (CECP): the same in wire coordinates, except castling in variants that send it
+//! as two legs (`f0h0,i0g0`; king onto the rook square as `f0i0,i0i0`) and hook captures of one
+//! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`).
+
+use super::{Coords, square_name};
+use crate::core::{Move, MoveKind, Position};
+
+fn sq(pos: &Position, s: crate::core::Square, coords: Coords) -> String {
+    square_name(pos.variant().shape, s, coords)
+}
+
+/// The canonical text of a move (human coordinates).
+pub fn canonical(pos: &Position, mv: &Move) -> String {
+    plain(pos, mv, Coords::Human)
+}
+
+/// A move in coordinate notation without multi-leg forms.
+fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
+    let v = pos.variant();
+    let shape = v.shape;
+    match mv.kind {
+        MoveKind::Drop => format!(
+            "{}@{}",
+            v.piece(crate::core::Kind(mv.piece)).letter,
+            sq(pos, mv.to, coords)
+        ),
+        MoveKind::Castle => {
+            if shape.file(mv.from).abs_diff(shape.file(mv.to)) == 1 {
+                format!("{}{}", sq(pos, mv.extra[0], coords), sq(pos, mv.from, coords))
+            } else {
+                format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords))
+            }
+        }
+        _ => {
+            let mut s = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            if let Some(k) = mv.promotion() {
+                s.push(v.piece(k).letter.to_ascii_lowercase());
+            }
+            s
+        }
+    }
+}
+
+/// The single victim of a hook move, if it has exactly one.
+fn single_victim(pos: &Position, mv: &Move) -> Option<crate::core::Square> {
+    if mv.kind != MoveKind::Special {
+        return None;
+    }
+    let mut victims = pos.captures_of(mv).map(|(s, _)| s);
+    let first = victims.next()?;
+    match victims.next() {
+        None => Some(first),
+        // Double capture: the jumped victim is the kill square, the landing square the second.
+        Some(second) if second == mv.to || first == mv.to => Some(if first == mv.to { second } else { first }),
+        Some(_) => None,
+    }
+}
+
+/// The wire (CECP) text of a move.
+pub fn wire(pos: &Position, mv: &Move) -> String {
+    let v = pos.variant();
+    let c = Coords::Wire;
+    match mv.kind {
+        MoveKind::Castle if v.xboard.castling_two_legs => {
+            let (kf, kt, rf, rt) = (mv.from, mv.to, mv.extra[0], mv.extra[1]);
+            if kt == rf {
+                // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
+                format!(
+                    "{}{},{}{}",
+                    sq(pos, kf, c),
+                    sq(pos, kt, c),
+                    sq(pos, kt, c),
+                    sq(pos, kt, c)
+                )
+            } else {
+                format!(
+                    "{}{},{}{}",
+                    sq(pos, kf, c),
+                    sq(pos, kt, c),
+                    sq(pos, rf, c),
+                    sq(pos, rt, c)
+                )
+            }
+        }
+        MoveKind::Castle => format!("{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c)),
+        MoveKind::Special => match single_victim(pos, mv) {
+            Some(kill) if kill != mv.to => {
+                format!(
+                    "{}{},{}{}",
+                    sq(pos, mv.from, c),
+                    sq(pos, kill, c),
+                    sq(pos, kill, c),
+                    sq(pos, mv.to, c)
+                )
+            }
+            _ => plain(pos, mv, c),
+        },
+        _ => plain(pos, mv, c),
+    }
+}
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum MoveTextError {
+    /// Not shaped like a move at all.
+    Unparsable,
+    /// Shaped like a move, but no legal move has this text.
+    Illegal,
+}
+
+/// Does the text look like a move (so that a refusal is `Illegal move`, not `Error`)?
+pub fn looks_like_move(text: &str) -> bool {
+    let t = text.trim();
+    if t.is_empty() || t.len() > 24 {
+        return false;
+    }
+    let first_leg = t.split(',').next().unwrap_or("");
+    let b = first_leg.as_bytes();
+    let drop = b.len() >= 4 && b[0].is_ascii_alphabetic() && b[1] == b'@';
+    let coord = b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
+    let castle = t.starts_with("O-O") || t.starts_with("o-o") || t.starts_with("0-0");
+    drop || coord || castle
+}
+
+fn normalize(text: &str) -> String {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    // Drops keep their upper-case letter; promotion letters may come in either case or after `=`.
+    match t.split_once('@') {
+        Some((p, rest)) => format!("{}@{}", p.to_ascii_uppercase(), rest.to_ascii_lowercase()),
+        None => t.to_ascii_lowercase().replace('=', ""),
+    }
+}
+
+/// Finds the legal move a text names, in canonical or wire notation.
+pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
+    let wanted = normalize(text);
+    if !looks_like_move(&wanted) {
+        return Err(MoveTextError::Unparsable);
+    }
+    let moves = pos.legal_moves();
+    let forms = |mv: &Move| -> [String; 2] {
+        match coords {
+            Coords::Human => [plain(pos, mv, Coords::Human), String::new()],
+            Coords::Wire => [wire(pos, mv), plain(pos, mv, Coords::Wire)],
+        }
+    };
+    // Exact forms first, then alternatives, so that a plain king step never turns into castling.
+    for mv in moves.iter() {
+        if forms(mv)[0] == wanted {
+            return Ok(*mv);
+        }
+    }
+    for mv in moves.iter() {
+        if !forms(mv)[1].is_empty() && forms(mv)[1] == wanted {
+            return Ok(*mv);
+        }
+    }
+    // The king-move form of a castling whose canonical form is rook-onto-king.
+    for mv in moves.iter() {
+        if mv.kind == MoveKind::Castle {
+            let king_move = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            let is_plain_king_move = moves
+                .iter()
+                .any(|m| m.kind != MoveKind::Castle && m.from == mv.from && m.to == mv.to);
+            if king_move == wanted && !is_plain_king_move {
+                return Ok(*mv);
+            }
+        }
+    }
+    Err(MoveTextError::Illegal)
+}

@@ -1,0 +1,474 @@
+//! Variant definition files (TOML): the schema, and building a checked `Variant` from it.
+//! Every built-in game is such a file, embedded in the binary; users can load their own.
+//!
+//! Ranks in a definition are owner-relative and 1-based (a White pawn on e2 stands on rank 2, a
+//! Black pawn on e7 of an 8x8 board too).
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::core::betza::{self, Movement};
+use crate::core::geometry::BoardShape;
+use crate::core::piece::{DropRule, HookId, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
+use crate::core::tables::Tables;
+use crate::core::variant::{CastlingRule, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict, XboardInfo};
+use crate::core::{Color, Position};
+use crate::notation::{Coords, fen};
+
+/// A definition that cannot be used: which file, which line, what is wrong.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct DefinitionError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for DefinitionError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantDef {
+    name: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    board: Spanned<String>,
+    start: Spanned<String>,
+    castling: Option<Spanned<CastlingDef>>,
+    #[serde(default)]
+    rules: RulesDef,
+    shuffle: Option<Spanned<ShuffleDef>>,
+    #[serde(default)]
+    xboard: XboardDef,
+    piece: Vec<Spanned<PieceDef>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastlingDef {
+    king_steps: Vec<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesDef {
+    #[serde(default = "default_stalemate")]
+    stalemate: String,
+    #[serde(default = "default_move_rule")]
+    move_rule: u16,
+    #[serde(default = "default_repetition")]
+    repetition: String,
+    #[serde(default = "default_repetition_count")]
+    repetition_count: u8,
+    #[serde(default)]
+    insufficient_material: bool,
+    #[serde(default)]
+    goals: Vec<String>,
+}
+
+fn default_stalemate() -> String {
+    "draw".into()
+}
+fn default_move_rule() -> u16 {
+    100
+}
+fn default_repetition() -> String {
+    "draw".into()
+}
+fn default_repetition_count() -> u8 {
+    3
+}
+
+impl Default for RulesDef {
+    fn default() -> Self {
+        RulesDef {
+            stalemate: default_stalemate(),
+            move_rule: default_move_rule(),
+            repetition: default_repetition(),
+            repetition_count: default_repetition_count(),
+            insufficient_material: false,
+            goals: Vec::new(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShuffleDef {
+    rank: String,
+    pieces: String,
+    #[serde(default)]
+    opposite_colors: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct XboardDef {
+    #[serde(default)]
+    builtin: bool,
+    #[serde(default)]
+    parent: Option<String>,
+    #[serde(default)]
+    table: Option<String>,
+    #[serde(default)]
+    holdings: u8,
+    #[serde(default)]
+    castling: Option<String>,
+    #[serde(default)]
+    pieces: Vec<(String, String)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceDef {
+    letter: char,
+    name: String,
+    #[serde(default)]
+    betza: String,
+    value: i32,
+    #[serde(default)]
+    royal: Option<String>,
+    promotion: Option<PromotionDef>,
+    push: Option<Vec<u8>>,
+    #[serde(default = "default_initial_ranks")]
+    initial_ranks: Vec<u8>,
+    #[serde(default)]
+    en_passant: bool,
+    #[serde(default)]
+    resets_clock: bool,
+    #[serde(default)]
+    castling_rook: bool,
+    drop: Option<DropDef>,
+    hook: Option<String>,
+    #[serde(default)]
+    hook_immune: String,
+}
+
+fn default_initial_ranks() -> Vec<u8> {
+    vec![2]
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionDef {
+    ranks: Vec<u8>,
+    to: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DropDef {
+    ranks: Vec<u8>,
+    #[serde(default)]
+    push: u8,
+}
+
+fn line_of(source: &str, offset: usize) -> usize {
+    source[..offset.min(source.len())].matches('\n').count() + 1
+}
+
+/// Builds a variant from the text of a definition file; `file` names it in errors.
+pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
+    let def: VariantDef = toml::from_str(source).map_err(|e| DefinitionError {
+        file: file.to_string(),
+        line: e.span().map(|s| line_of(source, s.start)),
+        message: e.message().trim().to_string(),
+    })?;
+    let err_at = |span: std::ops::Range<usize>, message: String| DefinitionError {
+        file: file.to_string(),
+        line: Some(line_of(source, span.start)),
+        message,
+    };
+    let name = def.name.get_ref().trim().to_string();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(err_at(
+            def.name.span(),
+            format!("variant name {name:?} must be letters, digits, - or _"),
+        ));
+    }
+    let shape = parse_board(def.board.get_ref()).ok_or_else(|| {
+        err_at(
+            def.board.span(),
+            format!("board {:?} must be FILESxRANKS, at most 16x15", def.board.get_ref()),
+        )
+    })?;
+    if def.piece.is_empty() {
+        return Err(err_at(def.name.span(), "a variant needs at least one [[piece]]".into()));
+    }
+    if def.piece.len() > MAX_KINDS {
+        return Err(err_at(
+            def.piece[MAX_KINDS].span(),
+            format!("at most {MAX_KINDS} piece types"),
+        ));
+    }
+    let letters: Vec<char> = def.piece.iter().map(|p| p.get_ref().letter).collect();
+    let kind_of = |c: char| {
+        letters
+            .iter()
+            .position(|&l| l == c.to_ascii_uppercase())
+            .map(|i| Kind(i as u8))
+    };
+    let rank_list = |ranks: &[u8], span: std::ops::Range<usize>| -> Result<Vec<u8>, DefinitionError> {
+        ranks
+            .iter()
+            .map(|&r| {
+                if r == 0 || r > shape.ranks {
+                    Err(err_at(
+                        span.clone(),
+                        format!("rank {r} is not on a board with {} ranks", shape.ranks),
+                    ))
+                } else {
+                    Ok(r - 1)
+                }
+            })
+            .collect()
+    };
+    let mut pieces = Vec::new();
+    for (i, sp) in def.piece.iter().enumerate() {
+        let span = sp.span();
+        let p = sp.get_ref();
+        if !p.letter.is_ascii_uppercase() {
+            return Err(err_at(
+                span,
+                format!("piece letter {:?} must be an upper-case letter", p.letter),
+            ));
+        }
+        if letters[..i].contains(&p.letter) {
+            return Err(err_at(span, format!("piece letter {} is used twice", p.letter)));
+        }
+        let hook = match &p.hook {
+            Some(h) => Some(HookId::from_name(h).ok_or_else(|| {
+                err_at(
+                    span.clone(),
+                    format!("unknown hook {h:?} (known: dragon, detonator, guillotine)"),
+                )
+            })?),
+            None => None,
+        };
+        let movement = if p.betza.is_empty() {
+            if hook.is_none() {
+                return Err(err_at(
+                    span,
+                    format!("piece {} needs a betza string or a hook", p.letter),
+                ));
+            }
+            Movement::default()
+        } else {
+            betza::movement(&p.betza).map_err(|e| err_at(span.clone(), format!("piece {}: {e}", p.letter)))?
+        };
+        let royalty = match p.royal.as_deref() {
+            None => Royalty::None,
+            Some("king") => Royalty::King,
+            Some("rose") => Royalty::Rose,
+            Some(other) => {
+                return Err(err_at(
+                    span,
+                    format!("royal = {other:?}: expected \"king\" or \"rose\""),
+                ));
+            }
+        };
+        let promotion = match &p.promotion {
+            Some(pd) => {
+                let mut choices = Vec::new();
+                for c in pd.to.chars() {
+                    let k =
+                        kind_of(c).ok_or_else(|| err_at(span.clone(), format!("promotion to unknown piece {c}")))?;
+                    let target = &def.piece[k.index()].get_ref();
+                    if target.royal.is_some() {
+                        return Err(err_at(span.clone(), format!("promotion to royal piece {c}")));
+                    }
+                    choices.push(k);
+                }
+                if choices.is_empty() {
+                    return Err(err_at(span, "promotion needs at least one piece in `to`".into()));
+                }
+                Some(Promotion {
+                    ranks: rank_list(&pd.ranks, span.clone())?,
+                    choices,
+                })
+            }
+            None => None,
+        };
+        let drop = match &p.drop {
+            Some(d) => {
+                if royalty != Royalty::None {
+                    return Err(err_at(span, "royal pieces cannot be dropped".into()));
+                }
+                Some(DropRule {
+                    ranks: rank_list(&d.ranks, span.clone())?,
+                    push: d.push,
+                })
+            }
+            None => None,
+        };
+        let mut hook_immune = Vec::new();
+        for c in p.hook_immune.chars() {
+            hook_immune
+                .push(kind_of(c).ok_or_else(|| err_at(span.clone(), format!("hook_immune names unknown piece {c}")))?);
+        }
+        pieces.push(PieceType {
+            letter: p.letter,
+            name: p.name.clone(),
+            betza: p.betza.clone(),
+            movement,
+            value: p.value,
+            royalty,
+            promotion,
+            push: p.push.clone(),
+            initial_ranks: rank_list(&p.initial_ranks, span.clone())?,
+            en_passant_victim: p.en_passant,
+            resets_clock: p.resets_clock,
+            castling_rook: p.castling_rook,
+            drop,
+            hook,
+            hook_immune,
+        });
+    }
+    let castling = match &def.castling {
+        Some(c) => {
+            let kings = pieces.iter().filter(|p| p.royalty == Royalty::King).count();
+            if kings != 1 || !pieces.iter().any(|p| p.castling_rook) {
+                return Err(err_at(
+                    c.span(),
+                    "castling needs exactly one king type and a piece with castling_rook = true".into(),
+                ));
+            }
+            if c.get_ref().king_steps.is_empty() || c.get_ref().king_steps.contains(&0) {
+                return Err(err_at(
+                    c.span(),
+                    "king_steps must list step counts of at least 1".into(),
+                ));
+            }
+            Some(CastlingRule {
+                king_steps: c.get_ref().king_steps.clone(),
+            })
+        }
+        None => None,
+    };
+    let rules_span = def.name.span();
+    let rules = GameRules {
+        stalemate: match def.rules.stalemate.as_str() {
+            "draw" => Verdict::Draw,
+            "loss" => Verdict::Loss,
+            "win" => Verdict::Win,
+            other => {
+                return Err(err_at(
+                    rules_span,
+                    format!("rules.stalemate = {other:?}: expected draw, loss or win"),
+                ));
+            }
+        },
+        move_rule: (def.rules.move_rule > 0).then_some(def.rules.move_rule),
+        repetition: match def.rules.repetition.as_str() {
+            "draw" => Repetition::Draw(def.rules.repetition_count.max(1)),
+            "forbidden" => Repetition::Forbidden,
+            other => {
+                return Err(err_at(
+                    rules_span,
+                    format!("rules.repetition = {other:?}: expected draw or forbidden"),
+                ));
+            }
+        },
+        insufficient_material: def.rules.insufficient_material,
+        goals: def
+            .rules
+            .goals
+            .iter()
+            .map(|g| parse_goal(g).ok_or_else(|| err_at(rules_span.clone(), format!("unknown goal {g:?}"))))
+            .collect::<Result<_, _>>()?,
+    };
+    let shuffle = match &def.shuffle {
+        Some(s) => {
+            let r = s.get_ref();
+            let blanks = r.rank.chars().filter(|&c| c == '.').count();
+            let ok = r.rank.chars().count() == shape.files as usize
+                && blanks == r.pieces.chars().count()
+                && r.rank
+                    .chars()
+                    .chain(r.pieces.chars())
+                    .all(|c| c == '.' || kind_of(c).is_some());
+            if !ok {
+                return Err(err_at(
+                    s.span(),
+                    "shuffle.rank must have one letter or '.' per file and one '.' per shuffled piece".into(),
+                ));
+            }
+            Some(ShuffleRule {
+                rank: r.rank.clone(),
+                pieces: r.pieces.clone(),
+                opposite_colors: r.opposite_colors.clone(),
+            })
+        }
+        None => None,
+    };
+    let xb = &def.xboard;
+    let xboard = XboardInfo {
+        builtin: xb.builtin,
+        parent: xb.parent.clone().unwrap_or_else(|| "fairy".to_string()),
+        piece_table: xb.table.clone(),
+        holdings: xb.holdings,
+        pieces: xb.pieces.clone(),
+        castling_two_legs: match xb.castling.as_deref() {
+            None | Some("king") => false,
+            Some("two-legs") => true,
+            Some(other) => {
+                return Err(err_at(
+                    def.name.span(),
+                    format!("xboard.castling = {other:?}: expected king or two-legs"),
+                ));
+            }
+        },
+    };
+    let tables = Tables::build(shape, &pieces);
+    let variant = Arc::new(Variant {
+        name,
+        description: def.description.clone(),
+        shape,
+        pieces,
+        start_fen: def.start.get_ref().clone(),
+        castling,
+        rules,
+        shuffle,
+        xboard,
+        tables,
+    });
+    let setup = fen::parse_fen(&variant.start_fen, Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
+    let start =
+        Position::from_setup(&variant, &setup).map_err(|e| err_at(def.start.span(), format!("start position: {e}")))?;
+    if start.side_to_move() != Color::White {
+        log::debug!("variant {} starts with Black to move", variant.name);
+    }
+    Ok(variant)
+}
+
+fn parse_board(s: &str) -> Option<BoardShape> {
+    let (f, r) = s.split_once('x')?;
+    BoardShape::new(f.trim().parse().ok()?, r.trim().parse().ok()?)
+}
+
+fn parse_goal(s: &str) -> Option<Goal> {
+    let mut words = s.split_whitespace();
+    let name = words.next()?;
+    let n = words.next().map(str::parse::<u8>);
+    let count = || match n {
+        Some(Ok(n)) if n > 0 => Some(n),
+        _ => None,
+    };
+    Some(match name {
+        "enemy-roses-attacked" => Goal::EnemyRosesAttacked(count()?),
+        "own-roses-attacked" => Goal::OwnRosesAttacked(count()?),
+        "opponent-only-roses" => Goal::OpponentOnlyRoses,
+        "own-roses-attacked-loses" => Goal::OwnRosesAttackedLoses(count()?),
+        _ => return None,
+    })
+}
