@@ -5,4 +5,7 @@ pub mod cli;
 pub mod core;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
+pub mod search;
+pub mod tournament;
 pub mod variants;

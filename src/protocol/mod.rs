@@ -1,0 +1,3 @@
+//! Protocol front ends. `xboard`: CECP v2 (XBoard/WinBoard, python-chess, match runners).
+
+pub mod xboard;

@@ -1,0 +1,3 @@
+//! Engine-vs-engine matches refereed by our own rules core.
+
+pub mod stats;
