@@ -55,6 +55,9 @@ impl Perft {
 
     /// Counts per root move, as (canonical move text, count), sorted by move text.
     pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
         let moves = pos.legal_moves();
         let mut out: Vec<(String, u64)> = moves
             .iter()

@@ -37,7 +37,7 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Depth in plies (turns).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         depth: u32,
         /// One line per legal root move: `<move> <count>`.
         #[arg(long)]
@@ -76,14 +76,24 @@ fn variant(reg: &Registry, name: &str) -> Result<Arc<Variant>, String> {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // One line, like every other error of ours: clap's first line without its "error: ".
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            return fail(first.trim_start_matches("error: "));
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            // --help, --version.
             let _ = e.print();
-            return code;
+            return 0;
         }
     };
     match cli.command {
-        None => fail("the CECP engine mode is not available in this build"),
+        None => {
+            crate::logging::init();
+            let (reg, _) = registry(&cli.variant_files);
+            crate::protocol::xboard::run(Arc::new(reg))
+        }
         Some(Command::Variants) => {
             let (reg, ok) = registry(&cli.variant_files);
             let mut out = std::io::stdout().lock();
@@ -134,7 +144,7 @@ pub fn run() -> i32 {
                 for (mv, n) in &rows {
                     let _ = writeln!(out, "{mv} {n}");
                 }
-                rows.iter().map(|r| r.1).sum()
+                if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() }
             } else {
                 perft.count(&mut pos, depth)
             };

@@ -106,8 +106,8 @@ struct Undo {
     ncaptured: u8,
     castling: u8,
     ep: EnPassant,
-    halfmove: u16,
-    fullmove: u16,
+    halfmove: u32,
+    fullmove: u32,
     hash: u64,
     kings: [[Square; MAX_KINGS]; 2],
     king_count: [u8; 2],
@@ -127,8 +127,8 @@ pub struct Position {
     castle_rooks: [[Square; 2]; 2],
     king_origin: [Square; 2],
     ep: EnPassant,
-    halfmove: u16,
-    fullmove: u16,
+    halfmove: u32,
+    fullmove: u32,
     undo: Vec<Undo>,
     /// Hashes of the positions before each move made, oldest first.
     history: Vec<u64>,
@@ -181,10 +181,10 @@ impl Position {
                 }
                 if pt.royalty == Royalty::King {
                     let c = color as usize;
-                    if king_count[c] as usize == MAX_KINGS {
+                    if king_count[c] as usize >= MAX_KINGS.min(v.max_kings) {
                         return Err(PositionError::KingCount {
                             color,
-                            found: MAX_KINGS + 1,
+                            found: king_count[c] as usize + 1,
                         });
                     }
                     kings[c][king_count[c] as usize] = sq;
@@ -228,8 +228,8 @@ impl Position {
             castle_rooks: [[Square::NONE; 2]; 2],
             king_origin: [Square::NONE; 2],
             ep: EnPassant::NONE,
-            halfmove: setup.halfmove.min(u16::MAX as u32) as u16,
-            fullmove: setup.fullmove.clamp(1, u16::MAX as u32) as u16,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove.max(1),
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };
@@ -252,9 +252,9 @@ impl Position {
     fn set_castling(&mut self, letters: &[char]) -> Result<(), PositionError> {
         let v = Arc::clone(&self.variant);
         let shape = v.shape;
-        if v.castling.is_none() {
+        let Some(rule) = &v.castling else {
             return Ok(());
-        }
+        };
         for &c in letters {
             let color = if c.is_ascii_uppercase() {
                 Color::White
@@ -262,13 +262,19 @@ impl Position {
                 Color::Black
             };
             let ci = color as usize;
-            // The castling king: the variant's king on its side (the first one if several).
+            // The castling king: the variant's king, standing where kings castle from.
             if self.king_count[ci] == 0 {
                 continue;
             }
             let ksq = self.kings[ci][0];
             let krank = shape.rank(ksq);
             let kfile = shape.file(ksq);
+            if krank != rule.king_ranks[ci] || !rule.king_files.contains(&kfile) {
+                if !c.is_ascii_alphabetic() {
+                    return Err(PositionError::BadCastling(c));
+                }
+                continue;
+            }
             let is_rook = |sq: Square| {
                 let b = self.men.board[sq.index()];
                 b != EMPTY && Piece(b).color() == color && v.piece(Piece(b).kind()).castling_rook
@@ -314,7 +320,20 @@ impl Position {
                 continue;
             }
             let p = Piece(b);
-            if p.color() == mover && v.piece(p.kind()).en_passant_victim && self.men.board[first.index()] == EMPTY {
+            // The victim must have come from the square behind `first` with one multi-step push.
+            let came_from = v.shape.offset(first, 0, -mover.forward());
+            let pushed_there = came_from.is_some_and(|origin| {
+                self.men.board[origin.index()] == EMPTY
+                    && v.tables
+                        .rays(p.kind().index(), mover, origin)
+                        .iter()
+                        .any(|r| r.multi_step && v.tables.ray_squares(r).iter().skip(1).any(|&s| s == next))
+            });
+            if p.color() == mover
+                && v.piece(p.kind()).en_passant_victim
+                && self.men.board[first.index()] == EMPTY
+                && pushed_there
+            {
                 let ep = EnPassant { first, victim: next };
                 if self.ep_capturable(&ep, self.side) {
                     self.ep = ep;
@@ -440,12 +459,12 @@ impl Position {
     }
 
     #[inline]
-    pub fn halfmove_clock(&self) -> u16 {
+    pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
     #[inline]
-    pub fn fullmove_number(&self) -> u16 {
+    pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
@@ -514,8 +533,8 @@ impl Position {
             side: self.side,
             castling,
             ep: (!self.ep.is_none()).then(|| (shape.file(self.ep.first), shape.rank(self.ep.first))),
-            halfmove: self.halfmove as u32,
-            fullmove: self.fullmove as u32,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
         }
     }
 

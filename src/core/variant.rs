@@ -11,6 +11,11 @@ use super::tables::Tables;
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct CastlingRule {
     pub king_steps: Vec<u8>,
+    /// Files (0-based) a king may castle from: the king's file in the start position unless the
+    /// definition lists several (Wild Castle: d and e).
+    pub king_files: Vec<u8>,
+    /// Rank (0-based, absolute) of each colour's king in the start position: castling happens there.
+    pub king_ranks: [u8; 2],
 }
 
 /// Result of a position without legal moves, seen from the side to move.
@@ -48,7 +53,7 @@ pub enum Goal {
 pub struct GameRules {
     pub stalemate: Verdict,
     /// Plies without capture, pawn move or drop after which the game is drawn.
-    pub move_rule: Option<u16>,
+    pub move_rule: Option<u32>,
     pub repetition: Repetition,
     /// FIDE dead positions (bare kings, a single minor piece, same-coloured bishops).
     pub insufficient_material: bool,
@@ -95,6 +100,8 @@ pub struct Variant {
     pub shuffle: Option<ShuffleRule>,
     pub xboard: XboardInfo,
     pub tables: Tables,
+    /// Most king-royal pieces a side may have (as many as in the start position).
+    pub max_kings: usize,
 }
 
 impl Variant {

@@ -57,6 +57,9 @@ struct VariantDef {
 #[serde(deny_unknown_fields)]
 struct CastlingDef {
     king_steps: Vec<u8>,
+    /// Files the king may castle from, e.g. "de"; default: its file in the start position.
+    #[serde(default)]
+    king_files: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -65,7 +68,7 @@ struct RulesDef {
     #[serde(default = "default_stalemate")]
     stalemate: String,
     #[serde(default = "default_move_rule")]
-    move_rule: u16,
+    move_rule: u32,
     #[serde(default = "default_repetition")]
     repetition: String,
     #[serde(default = "default_repetition_count")]
@@ -79,7 +82,7 @@ struct RulesDef {
 fn default_stalemate() -> String {
     "draw".into()
 }
-fn default_move_rule() -> u16 {
+fn default_move_rule() -> u32 {
     100
 }
 fn default_repetition() -> String {
@@ -349,8 +352,37 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     "king_steps must list step counts of at least 1".into(),
                 ));
             }
+            let king_letter = pieces
+                .iter()
+                .find(|p| p.royalty == Royalty::King)
+                .map_or('K', |p| p.letter);
+            let homes = king_homes(def.start.get_ref(), king_letter, shape).ok_or_else(|| {
+                err_at(
+                    c.span(),
+                    "castling needs one king per side in the start position".into(),
+                )
+            })?;
+            let king_files = match &c.get_ref().king_files {
+                Some(files) => files
+                    .chars()
+                    .map(|f| {
+                        let i = (f as u32).wrapping_sub('a' as u32);
+                        if i < shape.files as u32 {
+                            Ok(i as u8)
+                        } else {
+                            Err(err_at(
+                                c.span(),
+                                format!("king_files: {f:?} is not a file of this board"),
+                            ))
+                        }
+                    })
+                    .collect::<Result<Vec<u8>, _>>()?,
+                None => vec![homes[0].0],
+            };
             Some(CastlingRule {
                 king_steps: c.get_ref().king_steps.clone(),
+                king_files,
+                king_ranks: [homes[0].1, homes[1].1],
             })
         }
         None => None,
@@ -441,6 +473,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         shuffle,
         xboard,
         tables,
+        max_kings: kings_in_start(def.start.get_ref(), &letters, &def.piece),
     });
     let setup = fen::parse_fen(&variant.start_fen, Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
     let start =
@@ -449,6 +482,48 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         log::debug!("variant {} starts with Black to move", variant.name);
     }
     Ok(variant)
+}
+
+/// (file, rank) of the White and the Black king in a start FEN's placement, 0-based.
+fn king_homes(start: &str, king: char, shape: BoardShape) -> Option<[(u8, u8); 2]> {
+    let board = start.split([' ', '[']).next()?;
+    let mut homes = [None, None];
+    for (row, rank_text) in board.split('/').enumerate() {
+        let rank = (shape.ranks as usize).checked_sub(row + 1)? as u8;
+        let mut file = 0u32;
+        let mut digits = String::new();
+        for ch in rank_text.chars() {
+            if ch.is_ascii_digit() {
+                digits.push(ch);
+                continue;
+            }
+            file += digits.parse::<u32>().unwrap_or(0);
+            digits.clear();
+            if ch.eq_ignore_ascii_case(&king) {
+                let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                homes[color] = Some((file as u8, rank));
+            }
+            file += 1;
+        }
+    }
+    Some([homes[0]?, homes[1]?])
+}
+
+/// The largest number of king-royal pieces one side has in the start FEN (at least 1).
+fn kings_in_start(start: &str, letters: &[char], pieces: &[Spanned<PieceDef>]) -> usize {
+    let board = start.split([' ', '[']).next().unwrap_or("");
+    let kings: Vec<char> = letters
+        .iter()
+        .zip(pieces)
+        .filter(|(_, p)| p.get_ref().royal.as_deref() == Some("king"))
+        .map(|(l, _)| *l)
+        .collect();
+    let white = board.chars().filter(|c| kings.contains(c)).count();
+    let black = board
+        .chars()
+        .filter(|c| kings.contains(&c.to_ascii_uppercase()) && c.is_ascii_lowercase())
+        .count();
+    white.max(black).max(1)
 }
 
 fn parse_board(s: &str) -> Option<BoardShape> {
