@@ -1,2 +1,34 @@
 //! Search: iterative-deepening PVS with a transposition table, quiescence, move ordering, pruning,
 //! and an evaluation derived from each variant's piece data.
+//!
+//! One idea per file:
+//! - `score`: internal values, mate encoding, the CECP score number;
+//! - `control`: the stop flag and deadlines shared with the protocol thread;
+//! - `time`: search limits and CECP time allocation (`level`, `st`, `sd`, `nps`, `time`);
+//! - `tt`: the transposition table;
+//! - `eval`: the evaluation, with tables derived from the variant's pieces;
+//! - `see`: static exchange evaluation;
+//! - `ordering`: move scoring (TT move, MVV-LVA/SEE, killers, countermoves, history);
+//! - `alphabeta`: the `Searcher` (iterative deepening, PVS, quiescence, pruning);
+//! - `bench`: a fixed-depth node-count benchmark over `fixtures/bench.epd`.
+//!
+//! Nothing here asks which variant it plays: all knowledge comes from the piece table, the
+//! variant's rules and the core's move generation.
+
+mod alphabeta;
+pub mod bench;
+mod control;
+mod eval;
+mod ordering;
+mod score;
+mod see;
+mod time;
+mod tt;
+
+pub use alphabeta::{SearchInfo, SearchResult, Searcher};
+pub use bench::{BenchResult, bench};
+pub use control::SearchControl;
+pub use eval::{EvalTables, evaluate};
+pub use score::{Bound, Score};
+pub use time::{Limits, TimeBudget, TimeControl};
+pub use tt::TranspositionTable;

@@ -1,0 +1,1412 @@
+//! The searcher: iterative deepening with aspiration windows over a principal-variation search,
+//! quiescence (captures and promotions; all evasions in check), check extension, null-move pruning,
+//! late-move reductions and pruning, (reverse) futility pruning, mate-distance pruning, draws by the
+//! n-move rule, repetition and dead material, and game ends by the variant's goals.
+//!
+//! Turns of several sub-moves (after `make` the same side is still to move) are searched without
+//! negation and without using up depth. The position is changed only by balanced make/unmake, so
+//! it is the same after the search, also after an abort.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::core::moves::NO_KIND;
+use crate::core::variant::{Repetition, Verdict};
+use crate::core::{Color, Kind, Move, MoveKind, MoveList, Piece, Position};
+
+use super::control::SearchControl;
+use super::eval::{EvalTables, evaluate};
+use super::ordering::{
+    Heuristics, OrderInfo, captured_value, is_bad_capture_score, is_under_promotion, moving_piece, next_move, pick,
+    score_captures, score_moves,
+};
+use super::score::{Bound, INFINITE, MATE_BOUND, MAX_PLY, Score, is_mate_value, mate_in, mated_in};
+use super::see::see_ge;
+use super::time::Limits;
+use super::tt::TranspositionTable;
+
+/// Progress of a search, reported after each iteration (and on new best moves in long ones).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Iteration depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    pub score: Score,
+    /// `Lower` = fail high (`!` in CECP), `Upper` = fail low (`?`).
+    pub bound: Bound,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play: always a legal move if there is one, even after an immediate stop.
+    pub best: Option<Move>,
+    /// The expected reply (for pondering).
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// Depth of the last completed iteration (0 if none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Per-ply facts of the current line.
+#[derive(Copy, Clone)]
+struct Frame {
+    /// The move made at this ply and the piece that made it (`None`: null move or none yet).
+    played: Option<(Piece, Move)>,
+    /// Static evaluation (`NO_EVAL` in check).
+    eval: i32,
+    null: bool,
+}
+
+/// "No static evaluation" (in check); fits the hash table's 16 bits.
+const NO_EVAL: i32 = -32_000;
+const EMPTY_FRAME: Frame = Frame {
+    played: None,
+    eval: NO_EVAL,
+    null: false,
+};
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// A root move and what the last iterations learnt about it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    nodes: u64,
+}
+
+/// Facts fixed for one search.
+struct Ctx<'a> {
+    control: &'a SearchControl,
+    start: Instant,
+    et: Arc<EvalTables>,
+    nps: Option<u64>,
+    node_limit: Option<u64>,
+    move_rule: Option<u32>,
+    /// n of a repetition draw (`None`: repetition is forbidden instead).
+    repetition_draw: Option<usize>,
+    insufficient_material: bool,
+    stalemate: Verdict,
+    has_goals: bool,
+    /// Null-move pruning is sound enough here (kings, no goals).
+    null_ok: bool,
+    /// `history().len()` at the root.
+    root_history: usize,
+}
+
+impl Ctx<'_> {
+    /// Ms spent, by the wall clock or by nodes / nps.
+    #[inline]
+    fn elapsed_ms(&self, nodes: u64) -> u64 {
+        match self.nps {
+            Some(nps) if nps > 0 => nodes.saturating_mul(1000) / nps,
+            _ => self.start.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+/// The search engine. Keep one per game: the hash table and history carry over between moves.
+pub struct Searcher {
+    tt: TranspositionTable,
+    eval_tables: Option<Arc<EvalTables>>,
+    heur: Heuristics,
+    lists: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
+    quiets: Vec<Vec<(Piece, Move)>>,
+    stack: Vec<Frame>,
+    pv: Vec<Vec<Move>>,
+    root_pv: Vec<Move>,
+    lmr: Vec<[u8; 64]>,
+    /// Static evaluations by hash (`key, value`).
+    eval_cache: Vec<(u64, i32)>,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    completed_depth: u32,
+}
+
+impl Searcher {
+    /// A searcher with a hash table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            eval_tables: None,
+            heur: Heuristics::new(),
+            lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            stack: vec![EMPTY_FRAME; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY + 2)).collect(),
+            root_pv: Vec::with_capacity(MAX_PLY),
+            lmr,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            completed_depth: 0,
+        }
+    }
+
+    /// Resizes the hash table (clearing it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+        self.eval_cache.fill((0, 0));
+    }
+
+    /// Permille of the hash table filled by the last search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// The evaluation of a position from the side to move's point of view (for `eval` commands).
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        let et = self.tables_for(pos);
+        evaluate(pos, &et)
+    }
+
+    fn tables_for(&mut self, pos: &Position) -> Arc<EvalTables> {
+        match &self.eval_tables {
+            Some(t) if t.is_for(pos.variant()) => Arc::clone(t),
+            _ => {
+                // Another variant: what was learnt about the old one means nothing here.
+                if self.eval_tables.is_some() {
+                    self.tt.clear();
+                    self.heur.clear();
+                }
+                let t = Arc::new(EvalTables::new(pos.variant()));
+                self.eval_tables = Some(Arc::clone(&t));
+                self.eval_cache.fill((0, 0));
+                t
+            }
+        }
+    }
+
+    /// The static evaluation, through a small cache.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position, et: &EvalTables) -> i32 {
+        let h = pos.hash();
+        let slot = &mut self.eval_cache[(h as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == h && h != 0 {
+            return slot.1;
+        }
+        let v = evaluate(pos, et);
+        *slot = (h, v);
+        v
+    }
+
+    /// Searches `pos` within `limits` until done or stopped through `control`; `report` receives
+    /// progress. The position is unchanged afterwards.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        control.begin();
+        if limits.time.is_some() {
+            control.set_budget(limits.time);
+        }
+        let start = Instant::now();
+        self.tt.new_search();
+        self.heur.age();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.completed_depth = 0;
+        self.root_pv.clear();
+        for f in &mut self.stack {
+            *f = EMPTY_FRAME;
+        }
+        let et = self.tables_for(pos);
+        let v = Arc::clone(pos.variant());
+        let has_kings = v.king_kinds().next().is_some();
+        let ctx = Ctx {
+            control,
+            start,
+            et: Arc::clone(&et),
+            nps: limits.nps.filter(|&n| n > 0),
+            node_limit: limits.nodes,
+            move_rule: v.rules.move_rule,
+            repetition_draw: match v.rules.repetition {
+                Repetition::Draw(n) => Some(n.max(2) as usize),
+                Repetition::Forbidden => None,
+            },
+            insufficient_material: v.rules.insufficient_material,
+            stalemate: v.rules.stalemate,
+            has_goals: !v.rules.goals.is_empty(),
+            null_ok: has_kings && v.rules.goals.is_empty(),
+            root_history: pos.history().len(),
+        };
+
+        // Root moves: legal, filtered, ordered.
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        let mut moves: Vec<Move> = match &limits.root_moves {
+            Some(allowed) => legal.iter().filter(|m| allowed.contains(m)).copied().collect(),
+            None => legal.0.clone(),
+        };
+        if moves.is_empty() {
+            moves = legal.0.clone();
+        }
+        let in_check = pos.in_check();
+        if moves.is_empty() {
+            let value = if in_check {
+                mated_in(0)
+            } else {
+                self.stalemate_value(&ctx, 0)
+            };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::from_value(value),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let tt_move = self.tt.probe(pos.hash(), 0).and_then(|h| h.mv);
+        let info = OrderInfo {
+            tt_move,
+            killers: [None; 2],
+            counter: None,
+            kinds: &et.kinds,
+        };
+        let mut scores = Vec::new();
+        score_moves(pos, &moves, &mut scores, &info, &self.heur);
+        let mut order: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
+        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let mut root: Vec<RootMove> = order.into_iter().map(|(_, mv)| RootMove { mv, nodes: 0 }).collect();
+
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
+        let mut best_value = if in_check { 0 } else { evaluate(pos, &et) };
+        let mut best_move = root[0].mv;
+        let mut stable = 0u32;
+        let mut prev_best = best_move;
+        let mut prev_value = best_value;
+        let mut depth = 1u32;
+        while depth <= max_depth && !control.is_stopped() {
+            // Aspiration window around the last score.
+            let mut delta = 16;
+            let (mut alpha, mut beta) = if depth >= 5 && !is_mate_value(best_value) {
+                ((best_value - delta).max(-INFINITE), (best_value + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let value = loop {
+                self.seldepth = 0;
+                let v = self.root_search(&ctx, pos, depth as i32, alpha, beta, in_check, &mut root, report);
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha && alpha > -INFINITE {
+                    self.report_bound(&ctx, depth, v, Bound::Upper, report);
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INFINITE);
+                } else if v >= beta && beta < INFINITE {
+                    self.report_bound(&ctx, depth, v, Bound::Lower, report);
+                    beta = (v + delta).min(INFINITE);
+                } else {
+                    break v;
+                }
+                delta += delta / 2 + 8;
+                if delta > 800 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            };
+            // A move found better in an unfinished iteration is still better than the old best.
+            if root[0].mv != best_move && !self.root_pv.is_empty() && self.root_pv[0] == root[0].mv {
+                best_move = root[0].mv;
+                best_value = value;
+            }
+            if self.aborted {
+                break;
+            }
+            best_move = root[0].mv;
+            best_value = value;
+            self.completed_depth = depth;
+            // Later moves by effort spent on them last time (the best stays first).
+            root[1..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
+            for r in root.iter_mut() {
+                r.nodes /= 2;
+            }
+            report(&SearchInfo {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                score: Score::from_value(value),
+                bound: Bound::Exact,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: self.root_pv.clone(),
+            });
+            if best_move == prev_best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            prev_best = best_move;
+            if self.time_to_stop(&ctx, depth, value, prev_value, stable, root.len()) {
+                break;
+            }
+            prev_value = value;
+            depth += 1;
+        }
+        if self.root_pv.first() != Some(&best_move) {
+            self.root_pv.clear();
+            self.root_pv.push(best_move);
+        }
+        let ponder = self.ponder_move(pos, best_move);
+        SearchResult {
+            best: Some(best_move),
+            ponder,
+            score: Score::from_value(best_value),
+            depth: self.completed_depth,
+            nodes: self.nodes,
+            pv: self.root_pv.clone(),
+        }
+    }
+
+    /// After a completed iteration: is it time to stop?
+    fn time_to_stop(&self, ctx: &Ctx, depth: u32, value: i32, prev: i32, stable: u32, nmoves: usize) -> bool {
+        let Some(soft) = ctx.control.soft_ms() else {
+            return false;
+        };
+        let elapsed = ctx.elapsed_ms(self.nodes);
+        if let Some(hard) = ctx.control.hard_ms()
+            && elapsed >= hard
+        {
+            return true;
+        }
+        // A forced mate seen with room to spare, or a single legal move.
+        if is_mate_value(value) && depth as i32 > 2 * (super::score::MATE - value.abs()) + 4 {
+            return true;
+        }
+        if nmoves == 1 && depth >= 6 {
+            return true;
+        }
+        let mut scale = match stable {
+            0 => 1.35,
+            1 => 1.1,
+            2 => 0.9,
+            3..=5 => 0.75,
+            _ => 0.55,
+        };
+        if value < prev - 25 {
+            scale *= 1.3;
+        }
+        elapsed as f64 >= soft as f64 * scale
+    }
+
+    fn report_bound(&self, ctx: &Ctx, depth: u32, value: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
+        if ctx.start.elapsed() < Duration::from_millis(1000) {
+            return;
+        }
+        report(&SearchInfo {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score: Score::from_value(value),
+            bound,
+            nodes: self.nodes,
+            elapsed: ctx.start.elapsed(),
+            pv: self.root_pv.clone(),
+        });
+    }
+
+    /// The reply expected after `best`: from the PV, else from the hash table.
+    fn ponder_move(&mut self, pos: &mut Position, best: Move) -> Option<Move> {
+        if self.root_pv.len() >= 2 && self.root_pv[0] == best {
+            return Some(self.root_pv[1]);
+        }
+        pos.make(best);
+        let reply = self
+            .tt
+            .probe(pos.hash(), 1)
+            .and_then(|h| h.mv)
+            .filter(|m| pos.legal_moves().iter().any(|x| x == m));
+        pos.unmake();
+        reply
+    }
+
+    /// Counts a node and checks the limits now and then. True if the search must unwind.
+    #[inline]
+    fn count_node(&mut self, ctx: &Ctx) -> bool {
+        self.nodes += 1;
+        if self.aborted {
+            return true;
+        }
+        if let Some(n) = ctx.node_limit
+            && self.nodes >= n
+            && self.completed_depth >= 1
+        {
+            self.aborted = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if ctx.control.is_stopped() {
+                self.aborted = true;
+            } else if self.completed_depth >= 1
+                && let Some(hard) = ctx.control.hard_ms()
+                && ctx.elapsed_ms(self.nodes) >= hard
+            {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn stalemate_value(&self, ctx: &Ctx, ply: usize) -> i32 {
+        match ctx.stalemate {
+            Verdict::Draw => 0,
+            Verdict::Loss => mated_in(ply),
+            Verdict::Win => mate_in(ply),
+        }
+    }
+
+    /// Draw by the n-move rule, repetition or dead material (not at the root).
+    fn is_draw(&self, ctx: &Ctx, pos: &Position, in_check: bool) -> bool {
+        let clock = pos.halfmove_clock();
+        if let Some(limit) = ctx.move_rule
+            && clock >= limit
+            && !in_check
+        {
+            return true;
+        }
+        if ctx.insufficient_material
+            && pos.pieces_of(Color::White).len() + pos.pieces_of(Color::Black).len() <= 4
+            && pos.dead_position()
+        {
+            return true;
+        }
+        if let Some(n) = ctx.repetition_draw
+            && clock >= 4
+        {
+            let hist = pos.history();
+            let h = pos.hash();
+            let len = hist.len();
+            let window = (clock as usize).min(len);
+            let mut count = 0;
+            for j in (len - window..len).rev() {
+                if hist[j] == h {
+                    // A repetition inside the search tree is a draw; with the game history, n-fold.
+                    if j > ctx.root_history {
+                        return true;
+                    }
+                    count += 1;
+                    if count + 1 >= n {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Value of a completed turn that reached a goal, for the side that made it.
+    fn goal_value(pos: &Position, mover: Color, ply: usize) -> Option<i32> {
+        let o = pos.goal_reached()?;
+        Some(match o.winner {
+            Some(w) if w == mover => mate_in(ply),
+            Some(_) => mated_in(ply),
+            None => 0,
+        })
+    }
+
+    fn has_non_pawn_material(&self, ctx: &Ctx, pos: &Position, color: Color) -> bool {
+        ctx.et
+            .kinds
+            .iter()
+            .enumerate()
+            .any(|(k, info)| !info.pawn && !info.royal && pos.count(color, Kind(k as u8)) > 0)
+    }
+
+    /// A "pass": a stay-put move of a piece that touches no castling right or move clock.
+    fn null_move(pos: &Position) -> Option<Move> {
+        let us = pos.side_to_move();
+        let v = pos.variant();
+        let castling_square = |sq| {
+            Color::BOTH.iter().any(|&c| {
+                pos.castling_king_origin(c) == sq || (0..2).any(|side| pos.castling_rook(c, side) == Some(sq))
+            })
+        };
+        let from =
+            pos.pieces_of(us).iter().copied().find(|&sq| {
+                pos.piece_at(sq).is_some_and(|p| !v.piece(p.kind()).resets_clock) && !castling_square(sq)
+            })?;
+        Some(Move {
+            from,
+            to: from,
+            kind: MoveKind::Special,
+            piece: NO_KIND,
+            extra: [from, from],
+            blast: 0,
+        })
+    }
+
+    /// Does the move give check (or continue the turn)? Tested by making it.
+    fn gives_check(&self, pos: &mut Position, mv: Move) -> bool {
+        let us = pos.side_to_move();
+        pos.make(mv);
+        let check = pos.side_to_move() == us || pos.in_check();
+        pos.unmake();
+        check
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn root_search(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        root: &mut [RootMove],
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let us = pos.side_to_move();
+        let mut best = -INFINITE;
+        self.pv[0].clear();
+        self.stack[0] = Frame {
+            played: None,
+            eval: NO_EVAL,
+            null: false,
+        };
+        let kinds = &ctx.et.kinds;
+        for i in 0..root.len() {
+            let mv = root[i].mv;
+            let piece = moving_piece(pos, &mv);
+            let quiet = captured_value(pos, &mv, kinds) == 0 && mv.promotion().is_none();
+            let nodes_before = self.nodes;
+            self.stack[0].played = Some((piece, mv));
+            pos.make(mv);
+            let same_side = pos.side_to_move() == us;
+            let goal = if !same_side && ctx.has_goals {
+                Self::goal_value(pos, us, 1)
+            } else {
+                None
+            };
+            let value = if let Some(g) = goal {
+                self.pv[1].clear();
+                g
+            } else if same_side {
+                let check = pos.in_check();
+                self.negamax(ctx, pos, depth, alpha, beta, 1, check, false)
+            } else {
+                let check = pos.in_check();
+                if i == 0 {
+                    -self.negamax(ctx, pos, depth - 1, -beta, -alpha, 1, check, false)
+                } else {
+                    let mut r = 0;
+                    if depth >= 3 && i >= 3 && quiet && !check && !in_check {
+                        r = (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, depth - 2);
+                    }
+                    let mut v = -self.negamax(ctx, pos, depth - 1 - r, -alpha - 1, -alpha, 1, check, true);
+                    if v > alpha && r > 0 {
+                        v = -self.negamax(ctx, pos, depth - 1, -alpha - 1, -alpha, 1, check, true);
+                    }
+                    if v > alpha && v < beta {
+                        v = -self.negamax(ctx, pos, depth - 1, -beta, -alpha, 1, check, false);
+                    }
+                    v
+                }
+            };
+            pos.unmake();
+            root[i].nodes += self.nodes - nodes_before;
+            if self.aborted {
+                return best;
+            }
+            if value > best {
+                best = value;
+            }
+            if value > alpha {
+                // New best: to the front, with its PV.
+                self.root_pv.clear();
+                self.root_pv.push(mv);
+                self.root_pv.extend_from_slice(&self.pv[1]);
+                root[..=i].rotate_right(1);
+                if i > 0 && ctx.start.elapsed() >= Duration::from_millis(1000) {
+                    report(&SearchInfo {
+                        depth: depth as u32,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        score: Score::from_value(value),
+                        bound: if value >= beta { Bound::Lower } else { Bound::Exact },
+                        nodes: self.nodes,
+                        elapsed: ctx.start.elapsed(),
+                        pv: self.root_pv.clone(),
+                    });
+                }
+                if value >= beta {
+                    break;
+                }
+                alpha = value;
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.qsearch(ctx, pos, alpha, beta, ply, in_check);
+        }
+        if self.count_node(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+
+        if self.is_draw(ctx, pos, in_check) {
+            return 0;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if in_check && ply < 2 * MAX_PLY / 3 {
+            depth += 1;
+        }
+
+        let hash = pos.hash();
+        let tt = self.tt.probe(hash, ply);
+        let tt_move = tt.and_then(|h| h.mv);
+        if let Some(h) = tt
+            && !pv_node
+            && h.depth >= depth
+        {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+
+        let et: &EvalTables = &ctx.et;
+        let kinds = &et.kinds;
+        let us = pos.side_to_move();
+        let eval = if in_check {
+            NO_EVAL
+        } else if let Some(h) = tt
+            && h.eval != NO_EVAL
+        {
+            h.eval
+        } else {
+            self.static_eval(pos, et)
+        };
+        // The TT score is a better estimate when its bound points the right way.
+        let estimate = match tt {
+            Some(h) if !in_check && !is_mate_value(h.score) => match h.bound {
+                Bound::Exact => h.score,
+                Bound::Lower if h.score > eval => h.score,
+                Bound::Upper if h.score < eval => h.score,
+                _ => eval,
+            },
+            _ => eval,
+        };
+        self.stack[ply].eval = eval;
+        self.stack[ply].null = false;
+        let improving = !in_check && ply >= 2 && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta near the leaves.
+            let margin = 70 * depth - if improving { 50 } else { 0 };
+            if depth <= 7 && estimate - margin >= beta && estimate < MATE_BOUND {
+                return estimate;
+            }
+            // Null move: give the opponent a free move; if we still beat beta, cut.
+            if depth >= 3
+                && ctx.null_ok
+                && estimate >= beta
+                && eval >= beta - 20
+                && !self.stack[ply - 1].null
+                && beta > -MATE_BOUND
+                && self.has_non_pawn_material(ctx, pos, us)
+                && let Some(null) = Self::null_move(pos)
+            {
+                let r = 3 + depth / 4 + ((estimate - beta) / 200).min(3);
+                self.stack[ply].null = true;
+                self.stack[ply].played = None;
+                pos.make(null);
+                let v = -self.negamax(ctx, pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
+                pos.unmake();
+                self.stack[ply].null = false;
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Internal iterative reduction: no hash move, expect a poor ordering.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        list.clear();
+        quiets.clear();
+        pos.generate_pseudo(&mut list);
+        let prev = self.stack[ply - 1].played;
+        let info = OrderInfo {
+            tt_move,
+            killers: self.heur.killers[ply],
+            counter: self.heur.counter(prev),
+            kinds,
+        };
+        score_moves(pos, &list.0, &mut scores, &info, &self.heur);
+        let lctx = pos.legality_context();
+
+        let alpha_orig = alpha;
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut legal = 0usize;
+        let mut searched = 0usize;
+        let mut quiets_seen = 0i32;
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        for i in 0..list.0.len() {
+            let mv = next_move(pos, &mut list.0, &mut scores, i, kinds);
+            let move_score = scores[i];
+            if !pos.is_legal_with(&lctx, &mv) {
+                continue;
+            }
+            legal += 1;
+            let victims = captured_value(pos, &mv, kinds);
+            let quiet = victims == 0 && mv.promotion().is_none();
+            let piece = moving_piece(pos, &mv);
+            if quiet {
+                quiets_seen += 1;
+            }
+
+            // Pruning of moves unlikely to matter (never before one move was searched, never checks).
+            if best > -MATE_BOUND && !in_check {
+                let prune = if quiet {
+                    (!pv_node && depth <= 8 && quiets_seen > lmp_limit)
+                        || (depth <= 6 && eval + 110 + 95 * depth <= alpha && Some(mv) != info.killers[0])
+                        || (depth <= 4 && !see_ge(pos, &mv, -30 * depth * depth, kinds))
+                } else {
+                    depth <= 5 && is_bad_capture_score(move_score) && !see_ge(pos, &mv, -110 * depth, kinds)
+                };
+                if prune && !self.gives_check(pos, mv) {
+                    continue;
+                }
+            }
+
+            self.stack[ply].played = Some((piece, mv));
+            pos.make(mv);
+            self.tt.prefetch(pos.hash());
+            let same_side = pos.side_to_move() == us;
+            let goal = if !same_side && ctx.has_goals {
+                Self::goal_value(pos, us, ply + 1)
+            } else {
+                None
+            };
+            let value = if let Some(g) = goal {
+                self.pv[ply + 1].clear();
+                g
+            } else if same_side {
+                let check = pos.in_check();
+                self.negamax(ctx, pos, depth, alpha, beta, ply + 1, check, cut_node)
+            } else {
+                let check = pos.in_check();
+                let new_depth = depth - 1;
+                if searched == 0 {
+                    -self.negamax(
+                        ctx,
+                        pos,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        check,
+                        !pv_node && !cut_node,
+                    )
+                } else {
+                    let mut r = 0;
+                    if depth >= 3 && searched > pv_node as usize && (quiet || is_bad_capture_score(move_score)) {
+                        r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                        if pv_node {
+                            r -= 1;
+                        }
+                        if cut_node {
+                            r += 1;
+                        }
+                        if !improving {
+                            r += 1;
+                        }
+                        if check {
+                            r -= 1;
+                        }
+                        if Some(mv) == info.killers[0] || Some(mv) == info.killers[1] || Some(mv) == info.counter {
+                            r -= 1;
+                        }
+                        if quiet {
+                            r -= self.heur.history(piece, &mv) / 6000;
+                        }
+                        r = r.clamp(0, new_depth - 1);
+                    }
+                    let mut v = -self.negamax(ctx, pos, new_depth - r, -alpha - 1, -alpha, ply + 1, check, true);
+                    if v > alpha && r > 0 {
+                        v = -self.negamax(ctx, pos, new_depth, -alpha - 1, -alpha, ply + 1, check, !cut_node);
+                    }
+                    if v > alpha && pv_node && v < beta {
+                        v = -self.negamax(ctx, pos, new_depth, -beta, -alpha, ply + 1, check, false);
+                    }
+                    v
+                }
+            };
+            pos.unmake();
+            if self.aborted {
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                self.quiets[ply] = quiets;
+                return 0;
+            }
+            searched += 1;
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if value >= beta {
+                        if quiet {
+                            self.heur.update_quiet(ply, depth, piece, mv, prev, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+            if quiet && quiets.len() < 64 {
+                quiets.push((piece, mv));
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        self.quiets[ply] = quiets;
+
+        if legal == 0 {
+            return if in_check {
+                mated_in(ply)
+            } else {
+                self.stalemate_value(ctx, ply)
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { NO_EVAL } else { eval };
+        self.tt.store(hash, best_move, best, stored_eval, depth, bound, ply);
+        best
+    }
+
+    fn qsearch(&mut self, ctx: &Ctx, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let et: &EvalTables = &ctx.et;
+        let kinds = &et.kinds;
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos, et) };
+        }
+        let hash = pos.hash();
+        let tt = self.tt.probe(hash, ply);
+        if let Some(h) = tt {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+        let tt_move = tt.and_then(|h| h.mv);
+        let alpha_orig = alpha;
+        let mut best;
+        let eval;
+        if in_check {
+            eval = NO_EVAL;
+            best = -INFINITE;
+        } else {
+            eval = match tt {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.static_eval(pos, et),
+            };
+            best = eval;
+            if best >= beta {
+                if tt.is_none() {
+                    self.tt.store(hash, None, best, eval, -1, Bound::Lower, ply);
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        list.clear();
+        pos.generate_pseudo(&mut list);
+        if !in_check {
+            // Captures and best promotions only.
+            list.0.retain(|mv| {
+                let noisy = captured_value(pos, mv, kinds) > 0 || mv.promotion().is_some();
+                noisy && !is_under_promotion(pos, mv, kinds)
+            });
+        }
+        score_captures(pos, &list.0, &mut scores, tt_move, kinds);
+        let lctx = pos.legality_context();
+        let us = pos.side_to_move();
+        let mut legal = 0;
+        let mut best_move = None;
+        for i in 0..list.0.len() {
+            let mv = pick(&mut list.0, &mut scores, i);
+            if !in_check {
+                // Delta pruning and losing captures.
+                let victims = captured_value(pos, &mv, kinds);
+                let promo = mv.promotion().map_or(0, |k| kinds[k.index()].value);
+                if mv.promotion().is_none() && eval + victims + promo + 180 <= alpha {
+                    continue;
+                }
+                if !see_ge(pos, &mv, 0, kinds) {
+                    continue;
+                }
+            }
+            if !pos.is_legal_with(&lctx, &mv) {
+                continue;
+            }
+            legal += 1;
+            pos.make(mv);
+            let same_side = pos.side_to_move() == us;
+            let goal = if !same_side && ctx.has_goals {
+                Self::goal_value(pos, us, ply + 1)
+            } else {
+                None
+            };
+            let value = if let Some(g) = goal {
+                g
+            } else if same_side {
+                let check = pos.in_check();
+                self.qsearch(ctx, pos, alpha, beta, ply + 1, check)
+            } else {
+                let check = pos.in_check();
+                -self.qsearch(ctx, pos, -beta, -alpha, ply + 1, check)
+            };
+            pos.unmake();
+            if self.aborted {
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    if value >= beta {
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        if in_check && legal == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, best_move, best, eval, -1, bound, ply);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{Coords, fen, movetext};
+    use crate::variants::Registry;
+
+    fn pos(variant: &str, fen_text: &str) -> Position {
+        let v = Registry::builtin().get(variant).unwrap();
+        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+    }
+
+    fn run(p: &mut Position, limits: &Limits) -> SearchResult {
+        let mut s = Searcher::new(8);
+        let control = SearchControl::new();
+        s.search(p, limits, &control, &mut |_| {})
+    }
+
+    fn best_text(fen_text: &str, depth: u32) -> (String, SearchResult) {
+        let mut p = pos("normal", fen_text);
+        let r = run(&mut p, &Limits::depth(depth));
+        (movetext::canonical(&p, &r.best.unwrap()), r)
+    }
+
+    #[test]
+    fn finds_mate_in_one() {
+        let (mv, r) = best_text("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3);
+        assert_eq!(mv, "a1a8");
+        assert_eq!(r.score, Score::Mate(1));
+        assert_eq!(r.score.to_cecp(), 100_001);
+    }
+
+    #[test]
+    fn finds_mate_in_two() {
+        // 1. Qd8+ Bxd8 2. Re8#.
+        let (mv, r) = best_text("r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", 5);
+        assert_eq!(mv, "d5d8");
+        assert_eq!(r.score, Score::Mate(2));
+        assert_eq!(r.score.to_cecp(), 100_002);
+    }
+
+    #[test]
+    fn sees_being_mated() {
+        // Ka7 is forced, then Ra1#.
+        let mut p = pos("normal", "k7/2K5/8/8/8/8/8/1R6 b - - 0 1");
+        let r = run(&mut p, &Limits::depth(4));
+        assert_eq!(r.score, Score::Mate(-1));
+        assert_eq!(r.score.to_cecp(), -100_001);
+        assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn wins_a_hanging_queen() {
+        let (mv, r) = best_text("q3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1", 4);
+        assert_eq!(mv, "a1a8");
+        assert!(matches!(r.score, Score::Cp(c) if c > 300), "{:?}", r.score);
+    }
+
+    #[test]
+    fn stalemate_and_dead_positions_are_draws() {
+        // Black to move is stalemated: no move, score 0.
+        let mut p = pos("normal", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let r = run(&mut p, &Limits::depth(3));
+        assert_eq!(r.best, None);
+        assert_eq!(r.score, Score::Cp(0));
+        // White mates instead of stalemating (Qf2-f7?? would stalemate).
+        let (_, r) = best_text("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", 4);
+        assert_eq!(r.score, Score::Mate(1));
+        // Checkmated at the root.
+        let mut p = pos("normal", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+        let r = run(&mut p, &Limits::depth(3));
+        assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+        // Knight against king: every line is a draw.
+        let (_, r) = best_text("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", 5);
+        assert_eq!(r.score, Score::Cp(0));
+    }
+
+    #[test]
+    fn threefold_repetition_with_the_game_history_is_a_draw() {
+        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+            let mv = movetext::parse_move(&mut p, m, Coords::Human).unwrap();
+            p.make(mv);
+        }
+        // Nf6-g8 makes the start position appear for the third time.
+        let back = movetext::parse_move(&mut p, "f6g8", Coords::Human).unwrap();
+        let limits = Limits {
+            depth: Some(4),
+            root_moves: Some(vec![back]),
+            ..Limits::default()
+        };
+        let r = run(&mut p, &limits);
+        assert_eq!(r.score, Score::Cp(0));
+    }
+
+    #[test]
+    fn repetition_inside_the_tree_is_a_draw_at_once() {
+        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let control = SearchControl::new();
+        let v = Arc::clone(p.variant());
+        let ctx = Ctx {
+            control: &control,
+            start: Instant::now(),
+            et: Arc::new(EvalTables::new(&v)),
+            nps: None,
+            node_limit: None,
+            move_rule: Some(100),
+            repetition_draw: Some(3),
+            insufficient_material: true,
+            stalemate: Verdict::Draw,
+            has_goals: false,
+            null_ok: true,
+            root_history: 0,
+        };
+        let s = Searcher::new(1);
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let mv = movetext::parse_move(&mut p, m, Coords::Human).unwrap();
+            p.make(mv);
+            assert!(!s.is_draw(&ctx, &p, false), "{m}");
+        }
+        // The root position again: only a second occurrence, play on.
+        let mv = movetext::parse_move(&mut p, "g1f3", Coords::Human).unwrap();
+        p.make(mv);
+        // A position first seen after the root: a draw at its second occurrence.
+        assert!(s.is_draw(&ctx, &p, false));
+    }
+
+    #[test]
+    fn immediate_stop_still_gives_a_legal_move() {
+        let mut p = pos(
+            "normal",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        );
+        let mut s = Searcher::new(1);
+        let control = SearchControl::new();
+        control.stop();
+        let r = s.search(&mut p, &Limits::infinite(), &control, &mut |_| {});
+        let best = r.best.unwrap();
+        assert!(p.legal_moves().iter().any(|m| *m == best));
+        assert_eq!(r.depth, 0);
+    }
+
+    #[test]
+    fn position_is_unchanged_after_search_and_abort() {
+        let fen_text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut p = pos("normal", fen_text);
+        let before = (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human));
+        run(&mut p, &Limits::depth(5));
+        assert_eq!(before, (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human)));
+        // Aborted by a node limit in mid-iteration.
+        let limits = Limits {
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        let r = run(&mut p, &limits);
+        assert!(r.best.is_some());
+        assert_eq!(before, (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human)));
+        assert_eq!(p.recomputed_hash(), p.hash());
+    }
+
+    #[test]
+    fn root_move_filter() {
+        let mut p = pos("normal", "3qk3/8/8/8/8/8/3R4/4K3 w - - 0 1");
+        let only = movetext::parse_move(&mut p, "e1f1", Coords::Human).unwrap();
+        let limits = Limits {
+            depth: Some(3),
+            root_moves: Some(vec![only]),
+            ..Limits::default()
+        };
+        let r = run(&mut p, &limits);
+        assert_eq!(r.best, Some(only));
+    }
+
+    #[test]
+    fn reports_every_iteration_with_pv() {
+        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let mut s = Searcher::new(8);
+        let control = SearchControl::new();
+        let mut depths = Vec::new();
+        let r = s.search(&mut p, &Limits::depth(5), &control, &mut |info| {
+            assert!(!info.pv.is_empty());
+            depths.push(info.depth);
+        });
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+        assert_eq!(r.depth, 5);
+        assert_eq!(r.pv.first(), r.best.as_ref());
+        assert!(r.ponder.is_some());
+    }
+
+    #[test]
+    fn timed_search_respects_the_hard_limit() {
+        let mut p = pos(
+            "normal",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        );
+        let t = Instant::now();
+        let r = run(&mut p, &Limits::movetime(Duration::from_millis(100)));
+        assert!(t.elapsed() < Duration::from_millis(200), "{:?}", t.elapsed());
+        assert!(r.best.is_some() && r.depth >= 1);
+    }
+
+    #[test]
+    fn wild_castle_d_file_king_searches() {
+        let mut p = pos(
+            "wildcastle",
+            "r2k3r/ppp2ppp/2nbbn2/3qp3/3P4/2NBBN2/PPP1QPPP/R2K3R w KQkq - 0 1",
+        );
+        let r = run(&mut p, &Limits::depth(4));
+        assert!(r.best.is_some());
+    }
+
+    /// Speed check: `cargo test --release search_speed -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn search_speed() {
+        let d = std::env::var("BENCH_DEPTH")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(9);
+        let r = crate::search::bench(d);
+        eprintln!(
+            "bench: {} positions, {} nodes, {:.2} s, {} nodes/s",
+            r.positions,
+            r.nodes,
+            r.elapsed.as_secs_f64(),
+            r.nodes_per_second()
+        );
+    }
+}
+
+#[cfg(test)]
+mod goal_tests {
+    use super::*;
+    use crate::notation::{Coords, fen, movetext};
+
+    /// Wild-Rose-like rules as data: uncapturable royal roses, goals, repetition forbidden.
+    const ROSES: &str = r#"
+name = "rosetest"
+description = "goal rules for the search tests"
+board = "8x8"
+start = "vnuwwunv/pppppppp/8/8/8/8/PPPPPPPP/VNUWWUNV w - - 0 1"
+
+[rules]
+stalemate = "draw"
+repetition = "forbidden"
+goals = ["enemy-roses-attacked 2", "own-roses-attacked 2", "opponent-only-roses", "own-roses-attacked-loses 1"]
+
+[[piece]]
+letter = "P"
+name = "Pawn"
+betza = "fmWfceFifmnD"
+value = 100
+en_passant = true
+resets_clock = true
+promotion = { ranks = [8], to = "V" }
+
+[[piece]]
+letter = "V"
+name = "Raven"
+betza = "RNN"
+value = 700
+
+[[piece]]
+letter = "N"
+name = "Nightrider"
+betza = "NN"
+value = 450
+
+[[piece]]
+letter = "U"
+name = "Crusader"
+betza = "BDD"
+value = 550
+
+[[piece]]
+letter = "W"
+name = "Wild Rose"
+betza = "Q"
+value = 0
+royal = "rose"
+"#;
+
+    fn pos(fen_text: &str) -> Position {
+        let v = crate::variants::parse_definition(ROSES, "rosetest.toml").unwrap();
+        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_goal_reached_by_the_move_is_a_win() {
+        // Wd1-d4 attacks both black roses at once; Wh1xb7 leaves Black nothing but roses.
+        let mut p = pos("8/1p4w1/8/8/w7/8/2P5/3W3W w - - 0 1");
+        let mut s = Searcher::new(4);
+        let r = s.search(&mut p, &Limits::depth(3), &SearchControl::new(), &mut |_| {});
+        let best = movetext::canonical(&p, &r.best.unwrap());
+        assert!(best == "d1d4" || best == "h1b7", "{best}");
+        assert_eq!(r.score, Score::Mate(1));
+    }
+
+    #[test]
+    fn moves_that_lose_by_a_goal_are_avoided() {
+        // Only Wh1-h4 / Wh1-h7 style moves leave a rose attacked; the search must not play them,
+        // and must see its own win instead.
+        let mut p = pos("8/1p4w1/8/8/w7/8/2P5/3W3W w - - 0 1");
+        let lose = movetext::parse_move(&mut p, "h1h7", Coords::Human).unwrap();
+        let limits = Limits {
+            depth: Some(2),
+            root_moves: Some(vec![lose]),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(4);
+        let r = s.search(&mut p, &limits, &SearchControl::new(), &mut |_| {});
+        // Losing right after one's own move counts as being mated in one.
+        assert_eq!(r.score, Score::Mate(-1));
+        let fen_before = fen::to_fen(&p, Coords::Human);
+        let r = s.search(&mut p, &Limits::depth(4), &SearchControl::new(), &mut |_| {});
+        assert_ne!(r.best, Some(lose));
+        assert_eq!(fen_before, fen::to_fen(&p, Coords::Human));
+    }
+
+    #[test]
+    fn the_start_position_searches_without_kings() {
+        let mut p = pos("vnuwwunv/pppppppp/8/8/8/8/PPPPPPPP/VNUWWUNV w - - 0 1");
+        let mut s = Searcher::new(4);
+        let r = s.search(&mut p, &Limits::depth(4), &SearchControl::new(), &mut |_| {});
+        assert!(r.best.is_some());
+        assert!(matches!(r.score, Score::Cp(_)));
+    }
+}

@@ -1,0 +1,134 @@
+//! Control of a running search from another thread: the stop flag and the deadlines.
+//!
+//! Use one `SearchControl` per search (behind an `Arc`), created or `reset` by the protocol thread
+//! *before* it starts the search thread, so that a `?` or `force` arriving at once is never lost.
+//! Deadlines are milliseconds since the search started; `set_budget` may be called while the search
+//! runs (a ponder hit turns an infinite search into a timed one).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::time::TimeBudget;
+
+/// "No deadline".
+const NEVER: u64 = u64::MAX;
+
+/// Shared between the search thread and whoever may stop it.
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    /// When the search started (set by the search; `None` before).
+    start: Mutex<Option<Instant>>,
+    /// Don't start a new iteration after this many ms.
+    soft_ms: AtomicU64,
+    /// Abort at once after this many ms.
+    hard_ms: AtomicU64,
+}
+
+impl Default for SearchControl {
+    fn default() -> Self {
+        SearchControl::new()
+    }
+}
+
+impl SearchControl {
+    /// Not stopped, no deadline.
+    pub fn new() -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            start: Mutex::new(None),
+            soft_ms: AtomicU64::new(NEVER),
+            hard_ms: AtomicU64::new(NEVER),
+        }
+    }
+
+    /// Back to the state of `new` (call before starting a search, never during one).
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+        *self.lock_start() = None;
+        self.soft_ms.store(NEVER, Ordering::SeqCst);
+        self.hard_ms.store(NEVER, Ordering::SeqCst);
+    }
+
+    /// Asks the search to stop as soon as possible (it still returns its best move).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Gives the search a time budget counted from now (or from its start, if it has not started):
+    /// `None` makes it infinite again. Safe to call while the search runs (ponder hit).
+    pub fn set_budget(&self, budget: Option<TimeBudget>) {
+        match budget {
+            None => {
+                self.soft_ms.store(NEVER, Ordering::SeqCst);
+                self.hard_ms.store(NEVER, Ordering::SeqCst);
+            }
+            Some(b) => {
+                let now = self.elapsed().as_millis() as u64;
+                let soft = now.saturating_add(b.soft.as_millis() as u64);
+                let hard = now.saturating_add(b.hard.as_millis() as u64).max(soft.min(NEVER - 1));
+                // Hard first, so that a reader never sees a soft limit beyond the hard one.
+                self.hard_ms.store(hard, Ordering::SeqCst);
+                self.soft_ms.store(soft, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// Time since the search started (zero before).
+    pub fn elapsed(&self) -> Duration {
+        self.lock_start().map_or(Duration::ZERO, |s| s.elapsed())
+    }
+
+    /// Records the start of the search.
+    pub(crate) fn begin(&self) {
+        *self.lock_start() = Some(Instant::now());
+    }
+
+    /// The soft deadline in ms since the start, if any.
+    #[inline]
+    pub(crate) fn soft_ms(&self) -> Option<u64> {
+        let v = self.soft_ms.load(Ordering::Relaxed);
+        (v != NEVER).then_some(v)
+    }
+
+    /// The hard deadline in ms since the start, if any.
+    #[inline]
+    pub(crate) fn hard_ms(&self) -> Option<u64> {
+        let v = self.hard_ms.load(Ordering::Relaxed);
+        (v != NEVER).then_some(v)
+    }
+
+    fn lock_start(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        // A poisoned lock only means another thread panicked while holding it; the data is a
+        // plain `Option<Instant>` and stays valid.
+        self.start.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_is_relative_to_the_start() {
+        let c = SearchControl::new();
+        assert_eq!(c.soft_ms(), None);
+        c.set_budget(Some(TimeBudget {
+            soft: Duration::from_millis(100),
+            hard: Duration::from_millis(300),
+        }));
+        assert_eq!(c.soft_ms(), Some(100));
+        assert_eq!(c.hard_ms(), Some(300));
+        c.stop();
+        assert!(c.is_stopped());
+        c.reset();
+        assert!(!c.is_stopped());
+        assert_eq!(c.hard_ms(), None);
+    }
+}

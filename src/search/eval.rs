@@ -1,0 +1,657 @@
+//! Evaluation from the side to move's point of view, built from each variant's piece data so that a
+//! new variant gets sensible play without tuning:
+//! - material from `PieceType::value` (pieces in hand count like pieces on the board);
+//! - piece-square terms from each piece's mobility on an empty board (centralisation);
+//! - for pieces that promote ("pawns"): advancement, passed, doubled and isolated pawns, the rule of
+//!   the square, king distance to passers;
+//! - king safety (`Royalty::King`): shelter and a back-rank, edge-file preference in the middlegame,
+//!   the centre in the endgame, and attacks on the king's neighbourhood;
+//! - mobility (squares not attacked by enemy pawns), pairs of colour-bound pieces, rook-like pieces
+//!   on open files, a mop-up term against a bare king, and drawish scaling without pawns.
+//!
+//! The game phase comes from the non-pawn material of the variant's start position.
+
+use std::ops::{Add, AddAssign, Neg, Sub};
+use std::sync::Arc;
+
+use crate::core::betza::mode;
+use crate::core::{Color, Position, Royalty, Square, SquareSet, Variant};
+
+use super::score::EVAL_LIMIT;
+
+/// A middlegame/endgame pair.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) struct S {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+const fn s(mg: i32, eg: i32) -> S {
+    S { mg, eg }
+}
+
+impl Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        s(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+
+impl AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    #[inline]
+    fn sub(self, o: S) -> S {
+        s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+
+impl Neg for S {
+    type Output = S;
+    #[inline]
+    fn neg(self) -> S {
+        s(-self.mg, -self.eg)
+    }
+}
+
+/// Bonus for the side to move.
+const TEMPO: i32 = 12;
+/// Pawn advancement by distance to promotion (index = ranks to go).
+const ADVANCE: [S; 7] = [s(0, 0), s(30, 55), s(16, 32), s(8, 16), s(3, 6), s(0, 2), s(0, 0)];
+/// Passed pawn by distance to promotion.
+const PASSED: [S; 7] = [s(0, 0), s(60, 150), s(40, 95), s(20, 55), s(10, 30), s(6, 15), s(5, 10)];
+/// Per square of king distance (enemy minus own) to a passer's stop square, by distance to promotion.
+const PASSER_KING: [i32; 7] = [0, 9, 8, 6, 4, 2, 1];
+const DOUBLED: S = s(-10, -22);
+const ISOLATED: S = s(-10, -14);
+const UNSTOPPABLE: i32 = 600;
+const COLOR_PAIR: S = s(28, 50);
+const OPEN_FILE: S = s(24, 10);
+const HALF_OPEN_FILE: S = s(11, 6);
+const SHELTER_NEAR: i32 = 14;
+const SHELTER_FAR: i32 = 7;
+const SHELTER_NONE: i32 = -14;
+/// King rank penalty in the middlegame by owner-relative rank.
+const KING_RANK_MG: [i32; 6] = [0, -14, -34, -52, -66, -76];
+
+/// What the evaluation knows about one piece type.
+#[derive(Clone, Debug)]
+pub(crate) struct KindInfo {
+    pub value: i32,
+    /// Value for exchanges: royal kings count as very valuable.
+    pub see_value: i32,
+    /// It promotes: pawn terms apply.
+    pub pawn: bool,
+    pub royal: bool,
+    /// Mobility is counted for it.
+    pub mobility: bool,
+    mob_weight: i32,
+    /// Expected mobility * 16.
+    mob_center16: i32,
+    attack_weight: i32,
+    /// All its moves keep the square colour (bishop-like).
+    colorbound: bool,
+    /// Slides orthogonally without limit, not diagonally (rook-like): likes open files.
+    rook_like: bool,
+    /// Owner-relative ranks it promotes on (sorted).
+    promo_ranks: Vec<u8>,
+}
+
+/// Evaluation tables of one variant.
+pub struct EvalTables {
+    variant: Arc<Variant>,
+    nsq: usize,
+    pub(crate) kinds: Vec<KindInfo>,
+    /// `(kind * 2 + colour) * nsq + square`: material + placement.
+    psq: Vec<S>,
+    /// Non-pawn material of the start position (both sides), the middlegame phase.
+    phase_max: i32,
+    /// Distance of each square from the centre (king-step-like, in squares).
+    center_dist: Vec<i32>,
+    /// Some piece type is a pawn.
+    has_pawns: bool,
+    /// The variant has goals or no kings: king safety terms are off.
+    kingless: bool,
+}
+
+impl std::fmt::Debug for EvalTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalTables")
+            .field("variant", &self.variant.name)
+            .field("phase_max", &self.phase_max)
+            .finish()
+    }
+}
+
+fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i32 {
+    v.tables
+        .rays(kind, color, sq)
+        .iter()
+        .filter(|r| r.modes & (mode::MOVE | mode::CAPTURE) != 0 && r.modes & mode::HOP == 0)
+        .map(|r| r.len as i32 - r.first_dest as i32)
+        .sum()
+}
+
+impl EvalTables {
+    /// Derives the tables from the variant's data.
+    pub fn new(variant: &Arc<Variant>) -> EvalTables {
+        let v = &**variant;
+        let shape = v.shape;
+        let nsq = shape.num_squares();
+        let center_dist: Vec<i32> = shape
+            .squares()
+            .map(|sq| {
+                let dx = (2 * shape.file(sq) as i32 - (shape.files as i32 - 1)).abs();
+                let dy = (2 * shape.rank(sq) as i32 - (shape.ranks as i32 - 1)).abs();
+                (dx + dy) / 2
+            })
+            .collect();
+        let mut kinds = Vec::with_capacity(v.pieces.len());
+        let mut psq = vec![S::default(); v.pieces.len() * 2 * nsq];
+        for (k, pt) in v.pieces.iter().enumerate() {
+            let atoms = &pt.movement.atoms;
+            let king = pt.royalty == Royalty::King;
+            let royal = pt.royalty != Royalty::None;
+            let pawn = pt.promotion.is_some();
+            let mobs: Vec<i32> = shape
+                .squares()
+                .map(|sq| empty_board_mobility(v, k, Color::White, sq))
+                .collect();
+            let avg16 = if nsq > 0 {
+                (mobs.iter().sum::<i32>() * 16) / nsq as i32
+            } else {
+                0
+            };
+            let avg = avg16 as f64 / 16.0;
+            let mob_weight = if avg > 0.5 {
+                (14.0 / avg.sqrt()).round() as i32
+            } else {
+                0
+            };
+            let colorbound = !atoms.is_empty() && atoms.iter().all(|a| (a.dx as i32 + a.dy as i32) % 2 == 0) && !pawn;
+            let orth_ride = atoms
+                .iter()
+                .any(|a| a.dx == 0 && a.max_steps == 0 && a.modes & mode::CAPTURE != 0);
+            let diag_ride = atoms
+                .iter()
+                .any(|a| a.dx != 0 && a.dx.abs() == a.dy.abs() && a.max_steps == 0);
+            let mut promo_ranks = pt.promotion.as_ref().map(|p| p.ranks.clone()).unwrap_or_default();
+            promo_ranks.sort_unstable();
+            let info = KindInfo {
+                value: pt.value,
+                see_value: if king { 20_000 } else { pt.value.max(1) },
+                pawn,
+                royal,
+                mobility: !pawn && !royal && pt.hook.is_none() && mob_weight > 0,
+                mob_weight,
+                mob_center16: avg16 * 45 / 100,
+                attack_weight: (pt.value / 200).clamp(1, 6),
+                colorbound,
+                rook_like: orth_ride && !diag_ride,
+                promo_ranks,
+            };
+            for color in Color::BOTH {
+                for sq in shape.squares() {
+                    let rel = shape.relative_rank(sq, color);
+                    // Mobility is symmetric for most pieces; measure it for this colour.
+                    let mob = empty_board_mobility(v, k, color, sq);
+                    let central = mob * 16 - avg16;
+                    let mut t = s(info.value, info.value);
+                    if king {
+                        let files = shape.files as i32;
+                        let cd = (2 * shape.file(sq) as i32 - (files - 1)).abs();
+                        let edge = if files > 1 { cd * 25 / (files - 1) - 12 } else { 0 };
+                        let rank_pen = KING_RANK_MG[(rel as usize).min(KING_RANK_MG.len() - 1)];
+                        t.mg += edge + rank_pen;
+                        t.eg += central * 4 / 16 - 5 * center_dist[sq.index()];
+                    } else if pawn {
+                        t.mg += central * 3 / 16;
+                        let d = promo_distance(&info.promo_ranks, rel);
+                        let a = ADVANCE[d.min(ADVANCE.len() - 1)];
+                        t += a;
+                    } else if avg > 0.5 {
+                        let w = 40.0 / avg;
+                        let c = (central as f64 / 16.0 * w).round() as i32;
+                        t.mg += c;
+                        t.eg += c;
+                    }
+                    psq[(k * 2 + color as usize) * nsq + sq.index()] = t;
+                }
+            }
+            kinds.push(info);
+        }
+        let start = Position::start(variant);
+        let mut phase_max = 0;
+        for color in Color::BOTH {
+            for &sq in start.pieces_of(color) {
+                if let Some(p) = start.piece_at(sq) {
+                    let info = &kinds[p.kind().index()];
+                    if !info.pawn && !info.royal {
+                        phase_max += info.value.max(0);
+                    }
+                }
+            }
+            for (k, info) in kinds.iter().enumerate() {
+                if !info.pawn && !info.royal {
+                    phase_max += start.hand_count(color, crate::core::Kind(k as u8)) as i32 * info.value.max(0);
+                }
+            }
+        }
+        EvalTables {
+            variant: Arc::clone(variant),
+            nsq,
+            has_pawns: kinds.iter().any(|k| k.pawn),
+            kinds,
+            psq,
+            phase_max: phase_max.max(1),
+            center_dist,
+            kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
+        }
+    }
+
+    /// Were these tables built for this variant?
+    pub fn is_for(&self, variant: &Arc<Variant>) -> bool {
+        Arc::ptr_eq(&self.variant, variant)
+    }
+}
+
+/// Ranks to go from owner-relative rank `rel` to the nearest promotion rank ahead.
+fn promo_distance(ranks: &[u8], rel: u8) -> usize {
+    ranks
+        .iter()
+        .filter(|&&r| r > rel)
+        .map(|&r| (r - rel) as usize)
+        .min()
+        .unwrap_or(usize::MAX)
+}
+
+#[inline]
+fn king_distance(shape: crate::core::BoardShape, a: Square, b: Square) -> i32 {
+    let dx = (shape.file(a) as i32 - shape.file(b) as i32).abs();
+    let dy = (shape.rank(a) as i32 - shape.rank(b) as i32).abs();
+    dx.max(dy)
+}
+
+/// Most pieces of one kind of list kept per side.
+const LIST: usize = 64;
+
+/// Per-side facts gathered in the first pass.
+struct Side {
+    score: S,
+    npm: i32,
+    pawns: [Square; LIST],
+    npawns: usize,
+    pieces: [Square; LIST],
+    npieces: usize,
+    /// Pawns per file.
+    pawn_files: [u8; 16],
+    /// Lowest and highest absolute rank of a pawn per file (255 / 0 if none).
+    pawn_min: [u8; 16],
+    pawn_max: [u8; 16],
+    /// Bit `kind * 2 + light` of colour-bound pieces.
+    bound_colors: u64,
+    pawn_attacks: SquareSet,
+}
+
+impl Side {
+    fn new() -> Side {
+        Side {
+            score: S::default(),
+            npm: 0,
+            pawns: [Square::NONE; LIST],
+            npawns: 0,
+            pieces: [Square::NONE; LIST],
+            npieces: 0,
+            pawn_files: [0; 16],
+            pawn_min: [255; 16],
+            pawn_max: [0; 16],
+            bound_colors: 0,
+            pawn_attacks: SquareSet::EMPTY,
+        }
+    }
+}
+
+/// The static evaluation of `pos` from the side to move's point of view.
+pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
+    let v = &*t.variant;
+    let shape = v.shape;
+    let tables = &v.tables;
+    let nsq = t.nsq;
+    let mut sides = [Side::new(), Side::new()];
+
+    // Material, placement, lists.
+    for color in Color::BOTH {
+        let c = color as usize;
+        let side = &mut sides[c];
+        for &sq in pos.pieces_of(color) {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let k = p.kind().index();
+            let info = &t.kinds[k];
+            side.score += t.psq[(k * 2 + c) * nsq + sq.index()];
+            if info.pawn {
+                if side.npawns < LIST {
+                    side.pawns[side.npawns] = sq;
+                    side.npawns += 1;
+                }
+                let f = (shape.file(sq) as usize).min(15);
+                let r = shape.rank(sq);
+                side.pawn_files[f] += 1;
+                side.pawn_min[f] = side.pawn_min[f].min(r);
+                side.pawn_max[f] = side.pawn_max[f].max(r);
+                for ray in tables.rays(k, color, sq) {
+                    if ray.modes & mode::CAPTURE != 0 && ray.modes & mode::HOP == 0 && ray.first_dest == 0 {
+                        side.pawn_attacks.insert(tables.ray_squares(ray)[0]);
+                    }
+                }
+            } else if !info.royal {
+                side.npm += info.value;
+                if info.colorbound {
+                    side.bound_colors |= 1 << ((k * 2 + shape.is_light(sq) as usize) & 63);
+                }
+                if info.mobility && side.npieces < LIST {
+                    side.pieces[side.npieces] = sq;
+                    side.npieces += 1;
+                }
+            }
+        }
+        for (k, info) in t.kinds.iter().enumerate() {
+            let n = pos.hand_count(color, crate::core::Kind(k as u8)) as i32;
+            if n > 0 {
+                side.score += s(info.value * n, info.value * n);
+                if !info.pawn && !info.royal {
+                    side.npm += info.value * n;
+                }
+            }
+        }
+        let b = side.bound_colors;
+        if b & (b >> 1) & 0x5555_5555_5555_5555 != 0 {
+            side.score += COLOR_PAIR;
+        }
+    }
+
+    let kings = [
+        pos.kings(Color::White).first().copied(),
+        pos.kings(Color::Black).first().copied(),
+    ];
+    let stm = pos.side_to_move();
+
+    // Pawns.
+    if t.has_pawns {
+        for color in Color::BOTH {
+            let c = color as usize;
+            let them = 1 - c;
+            let mut bonus = S::default();
+            for i in 0..sides[c].npawns {
+                let sq = sides[c].pawns[i];
+                let Some(p) = pos.piece_at(sq) else { continue };
+                let info = &t.kinds[p.kind().index()];
+                let f = shape.file(sq) as usize;
+                let r = shape.rank(sq);
+                let own = &sides[c];
+                let enemy = &sides[them];
+                if own.pawn_files[f.min(15)] > 1 {
+                    bonus += DOUBLED;
+                }
+                let left = f.checked_sub(1).map_or(0, |x| own.pawn_files[x.min(15)]);
+                let right = if f + 1 < shape.files as usize {
+                    own.pawn_files[(f + 1).min(15)]
+                } else {
+                    0
+                };
+                if left == 0 && right == 0 {
+                    bonus += ISOLATED;
+                }
+                // Passed: no enemy pawn ahead on this or a neighbouring file.
+                let lo = f.saturating_sub(1);
+                let hi = (f + 1).min(shape.files as usize - 1);
+                let passed = (lo..=hi).all(|x| {
+                    let x = x.min(15);
+                    match color {
+                        Color::White => enemy.pawn_files[x] == 0 || enemy.pawn_max[x] <= r,
+                        Color::Black => enemy.pawn_files[x] == 0 || enemy.pawn_min[x] >= r,
+                    }
+                });
+                if !passed {
+                    continue;
+                }
+                let rel = shape.relative_rank(sq, color);
+                let d = promo_distance(&info.promo_ranks, rel);
+                if d == usize::MAX {
+                    continue;
+                }
+                bonus += PASSED[d.min(PASSED.len() - 1)];
+                let Some(stop) = shape.offset(sq, 0, color.forward()) else {
+                    continue;
+                };
+                if let (Some(ok), Some(ek)) = (kings[c], kings[them]) {
+                    let w = PASSER_KING[d.min(PASSER_KING.len() - 1)];
+                    bonus.eg += (king_distance(shape, ek, stop) - king_distance(shape, ok, stop)) * w;
+                    // Rule of the square against a bare king (pawns only on the other side).
+                    if sides[them].npm == 0 {
+                        let promo = shape.offset(sq, 0, color.forward() * d as i32);
+                        if let Some(promo) = promo {
+                            let tempo = if stm == color { 0 } else { 1 };
+                            let path_clear = (1..=d as i32).all(|i| {
+                                shape
+                                    .offset(sq, 0, color.forward() * i)
+                                    .is_some_and(|x| pos.piece_at(x).is_none())
+                            });
+                            if path_clear && king_distance(shape, ek, promo) - tempo > d as i32 {
+                                bonus.eg += UNSTOPPABLE;
+                            }
+                        }
+                    }
+                }
+            }
+            sides[c].score += bonus;
+        }
+    }
+
+    // Mobility, open files, attacks on the enemy king's neighbourhood.
+    for color in Color::BOTH {
+        let c = color as usize;
+        let them = 1 - c;
+        let mut zone = SquareSet::EMPTY;
+        if !t.kingless
+            && let Some(ek) = kings[them]
+        {
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(z) = shape.offset(ek, dx, dy) {
+                        zone.insert(z);
+                    }
+                }
+            }
+        }
+        let enemy_pawn_attacks = sides[them].pawn_attacks;
+        let mut bonus = S::default();
+        let mut units = 0;
+        let mut attackers = 0;
+        for i in 0..sides[c].npieces {
+            let sq = sides[c].pieces[i];
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let k = p.kind().index();
+            let info = &t.kinds[k];
+            let mut mob = 0;
+            let mut hits = 0;
+            for ray in tables.rays(k, color, sq) {
+                if ray.modes & (mode::MOVE | mode::CAPTURE) == 0 {
+                    continue;
+                }
+                let squares = tables.ray_squares(ray);
+                let hop = ray.modes & mode::HOP != 0;
+                let mut screened = !hop;
+                for (j, &to) in squares.iter().enumerate() {
+                    let occupant = pos.piece_at(to);
+                    if j < ray.first_dest as usize {
+                        if occupant.is_some() {
+                            break;
+                        }
+                        continue;
+                    }
+                    if !screened {
+                        screened = occupant.is_some();
+                        continue;
+                    }
+                    if !enemy_pawn_attacks.contains(to) {
+                        mob += 1;
+                    }
+                    if zone.contains(to) {
+                        hits += 1;
+                    }
+                    if occupant.is_some() {
+                        break;
+                    }
+                }
+            }
+            let m = (mob * 16 - info.mob_center16) * info.mob_weight / 16;
+            bonus += s(m, m);
+            if hits > 0 {
+                units += hits * info.attack_weight;
+                attackers += 1;
+            }
+            if info.rook_like && t.has_pawns {
+                let f = (shape.file(sq) as usize).min(15);
+                if sides[c].pawn_files[f] == 0 {
+                    bonus += if sides[them].pawn_files[f] == 0 {
+                        OPEN_FILE
+                    } else {
+                        HALF_OPEN_FILE
+                    };
+                }
+            }
+        }
+        if attackers >= 2 {
+            bonus.mg += (units * units / 2).min(500);
+        }
+        sides[c].score += bonus;
+    }
+
+    // Shelter in front of a king on its first ranks.
+    if !t.kingless && t.has_pawns {
+        for color in Color::BOTH {
+            let c = color as usize;
+            let Some(k) = kings[c] else { continue };
+            if shape.relative_rank(k, color) > 1 {
+                continue;
+            }
+            let kf = shape.file(k) as i32;
+            let mut shelter = 0;
+            for df in -1..=1 {
+                let f = kf + df;
+                if f < 0 || f >= shape.files as i32 {
+                    continue;
+                }
+                let near = shape.offset(k, df, color.forward());
+                let far = shape.offset(k, df, 2 * color.forward());
+                let is_own_pawn = |sq: Option<Square>| {
+                    sq.and_then(|x| pos.piece_at(x))
+                        .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn)
+                };
+                if is_own_pawn(near) {
+                    shelter += SHELTER_NEAR;
+                } else if is_own_pawn(far) {
+                    shelter += SHELTER_FAR;
+                } else if sides[c].pawn_files[(f as usize).min(15)] == 0 {
+                    shelter += SHELTER_NONE;
+                }
+            }
+            sides[c].score.mg += shelter;
+        }
+    }
+
+    let diff = sides[0].score - sides[1].score;
+    let npm = sides[0].npm + sides[1].npm;
+    let phase = npm.clamp(0, t.phase_max);
+    let mut value = (diff.mg * phase + diff.eg * (t.phase_max - phase)) / t.phase_max;
+
+    // Against a bare king: drive it to the edge and bring the own king closer.
+    let strong = if value > 0 { 0 } else { 1 };
+    let weak = 1 - strong;
+    if sides[weak].npm == 0
+        && sides[weak].npawns == 0
+        && sides[strong].npm >= 400
+        && let (Some(sk), Some(wk)) = (kings[strong], kings[weak])
+    {
+        let mop = 12 * t.center_dist[wk.index()] + 6 * (16 - king_distance(shape, sk, wk)).max(0);
+        value += if strong == 0 { mop } else { -mop };
+    }
+    // Without pawns, a small material edge rarely wins.
+    if sides[strong].npawns == 0 && sides[strong].npm - sides[weak].npm < 400 && sides[strong].npm < 1300 {
+        value /= 4;
+    }
+
+    let v = if stm == Color::White { value } else { -value };
+    (v + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{Coords, fen};
+    use crate::variants::Registry;
+
+    fn pos(fen_text: &str) -> Position {
+        let v = Registry::builtin().get("normal").unwrap();
+        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+    }
+
+    fn eval(fen_text: &str) -> i32 {
+        let p = pos(fen_text);
+        let t = EvalTables::new(p.variant());
+        evaluate(&p, &t)
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        let w = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let b = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(w, TEMPO);
+        assert_eq!(b, TEMPO);
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_the_same() {
+        let a = eval("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 1");
+        let b = eval("rnbqk2r/ppp2ppp/3p1n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 0 1");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn material_and_centralisation() {
+        // An extra queen is worth about a queen.
+        let q = eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!(q > 900, "{q}");
+        // A central knight beats a knight in the corner.
+        let centre = eval("4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1");
+        let corner = eval("4k3/pp6/8/8/8/8/PP6/N3K3 w - - 0 1");
+        assert!(centre > corner + 20, "{centre} {corner}");
+        // A far-advanced passed pawn is worth a lot in the endgame.
+        let far = eval("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        let near = eval("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1");
+        assert!(far > near + 100, "{far} {near}");
+    }
+
+    #[test]
+    fn bare_minor_piece_edge_is_scaled_down() {
+        // A knight up without pawns rarely wins; with pawns it does.
+        let bare = eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+        let pawns = eval("4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1");
+        assert!(bare < 150 && pawns > 300, "{bare} {pawns}");
+    }
+
+    #[test]
+    fn king_prefers_shelter_in_the_middlegame() {
+        let castled = eval("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1");
+        let exposed = eval("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPPKPPP/R1BQ3R w - - 0 1");
+        assert!(castled > exposed + 30, "{castled} {exposed}");
+    }
+}

@@ -1,0 +1,333 @@
+//! The transposition table: 64-byte buckets of four 16-byte entries. A new result always gets
+//! stored (always-replace); within a bucket it overwrites the entry of the same position or else the
+//! least valuable one, judged by depth and age (depth-preferred). Mate scores are stored relative to
+//! the node, not the root.
+
+use crate::core::{Move, MoveKind, Square};
+
+use super::score::{Bound, MATE_BOUND};
+
+const ENTRIES: usize = 4;
+
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    /// Upper 16 bits of the hash.
+    key: u16,
+    score: i16,
+    eval: i16,
+    depth: i8,
+    /// Generation (6 bits) << 2 | bound (0 = empty).
+    gen_bound: u8,
+    /// Packed move, 0 = none.
+    mv: u64,
+}
+
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES],
+}
+
+/// What a probe found.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TtHit {
+    /// The best move found here (pseudo-legal only if the entry is not a collision: check it).
+    pub mv: Option<Move>,
+    /// Score, adjusted to the probing ply.
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// A hash table of search results.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut t = TranspositionTable {
+            buckets: Vec::new(),
+            generation: 0,
+        };
+        t.resize(mb);
+        t
+    }
+
+    /// Resizes to about `mb` megabytes, clearing the table.
+    pub fn resize(&mut self, mb: usize) {
+        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        self.buckets = vec![Bucket::default(); n];
+        self.generation = 0;
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Marks the start of a new search: older entries age.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    /// Permille of entries used by the current search (a sample of the table).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.len().min(250);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| b.entries.iter())
+            .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation)
+            .count();
+        (used * 1000 / (sample * ENTRIES).max(1)) as u32
+    }
+
+    #[inline]
+    fn index(&self, hash: u64) -> usize {
+        (((hash & 0xFFFF_FFFF) * self.buckets.len() as u64) >> 32) as usize
+    }
+
+    /// Hints the CPU to fetch the bucket of `hash`.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = &self.buckets[self.index(hash)] as *const Bucket as *const i8;
+            // SAFETY: prefetching is a hint that never faults; `p` points into `self.buckets`.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
+    /// Looks a position up; `ply` converts mate scores back to root distance.
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
+        let key = (hash >> 48) as u16;
+        let bucket = &self.buckets[self.index(hash)];
+        let e = bucket.entries.iter().find(|e| e.key == key && e.gen_bound & 3 != 0)?;
+        Some(TtHit {
+            mv: unpack(e.mv),
+            score: score_from_tt(e.score as i32, ply),
+            eval: e.eval as i32,
+            depth: e.depth as i32,
+            bound: match e.gen_bound & 3 {
+                1 => Bound::Upper,
+                2 => Bound::Lower,
+                _ => Bound::Exact,
+            },
+        })
+    }
+
+    /// Stores a result. `mv = None` keeps the move already stored for this position.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&mut self, hash: u64, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, ply: usize) {
+        let key = (hash >> 48) as u16;
+        let generation = self.generation;
+        let idx = self.index(hash);
+        let bucket = &mut self.buckets[idx];
+        let slot = match bucket.entries.iter().position(|e| e.key == key && e.gen_bound & 3 != 0) {
+            Some(i) => {
+                let e = &bucket.entries[i];
+                // Keep a deeper result of the same search unless the new one is exact.
+                if bound != Bound::Exact && e.gen_bound >> 2 == generation && (e.depth as i32) > depth + 2 {
+                    if let Some(m) = mv
+                        && e.mv == 0
+                    {
+                        bucket.entries[i].mv = pack(&m);
+                    }
+                    return;
+                }
+                i
+            }
+            None => {
+                let worth = |e: &Entry| -> i32 {
+                    if e.gen_bound & 3 == 0 {
+                        return i32::MIN;
+                    }
+                    let age = (generation.wrapping_sub(e.gen_bound >> 2) & 63) as i32;
+                    e.depth as i32 - 8 * age
+                };
+                let mut best = 0;
+                for i in 1..ENTRIES {
+                    if worth(&bucket.entries[i]) < worth(&bucket.entries[best]) {
+                        best = i;
+                    }
+                }
+                bucket.entries[best].mv = 0;
+                best
+            }
+        };
+        let e = &mut bucket.entries[slot];
+        e.key = key;
+        if let Some(m) = mv {
+            e.mv = pack(&m);
+        }
+        e.score = score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        e.eval = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        e.depth = depth.clamp(-1, 127) as i8;
+        let b = match bound {
+            Bound::Upper => 1,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        };
+        e.gen_bound = generation << 2 | b;
+    }
+}
+
+/// Mate scores are stored as distance from this node.
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+fn kind_code(k: MoveKind) -> u64 {
+    match k {
+        MoveKind::Normal => 0,
+        MoveKind::MultiStep => 1,
+        MoveKind::EnPassant => 2,
+        MoveKind::Castle => 3,
+        MoveKind::Drop => 4,
+        MoveKind::Special => 5,
+    }
+}
+
+/// A move in 57 bits (bit 56 marks "a move is stored").
+fn pack(m: &Move) -> u64 {
+    m.from.0 as u64
+        | (m.to.0 as u64) << 8
+        | kind_code(m.kind) << 16
+        | (m.piece as u64) << 24
+        | (m.extra[0].0 as u64) << 32
+        | (m.extra[1].0 as u64) << 40
+        | (m.blast as u64) << 48
+        | 1 << 56
+}
+
+fn unpack(v: u64) -> Option<Move> {
+    if v & 1 << 56 == 0 {
+        return None;
+    }
+    let kind = match (v >> 16) & 0xFF {
+        0 => MoveKind::Normal,
+        1 => MoveKind::MultiStep,
+        2 => MoveKind::EnPassant,
+        3 => MoveKind::Castle,
+        4 => MoveKind::Drop,
+        _ => MoveKind::Special,
+    };
+    Some(Move {
+        from: Square(v as u8),
+        to: Square((v >> 8) as u8),
+        kind,
+        piece: (v >> 24) as u8,
+        extra: [Square((v >> 32) as u8), Square((v >> 40) as u8)],
+        blast: (v >> 48) as u8,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{mate_in, mated_in};
+
+    fn mv(from: u8, to: u8) -> Move {
+        Move::new(Square(from), Square(to), MoveKind::Normal)
+    }
+
+    #[test]
+    fn bucket_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        let t = TranspositionTable::new(1);
+        assert_eq!(t.size_bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn moves_round_trip() {
+        let mut m = Move::new(Square(12), Square(28), MoveKind::Special);
+        m.extra = [Square(20), Square::NONE];
+        m.blast = 0b1010_0101;
+        assert_eq!(unpack(pack(&m)), Some(m));
+        let d = Move::drop(crate::core::Kind(3), Square(44));
+        assert_eq!(unpack(pack(&d)), Some(d));
+        assert_eq!(unpack(0), None);
+    }
+
+    #[test]
+    fn store_and_probe_with_mate_scores() {
+        let mut t = TranspositionTable::new(1);
+        let h = 0x1234_5678_9ABC_DEF0;
+        // Found at ply 3: mate in 5 plies from the root = mate in 2 plies from this node.
+        t.store(h, Some(mv(1, 2)), mate_in(5), 17, 6, Bound::Exact, 3);
+        let hit = t.probe(h, 3).unwrap();
+        assert_eq!(hit.score, mate_in(5));
+        assert_eq!(hit.mv, Some(mv(1, 2)));
+        assert_eq!((hit.depth, hit.eval, hit.bound), (6, 17, Bound::Exact));
+        // Reached at ply 7 by another path: still mate in 2 plies from the node.
+        assert_eq!(t.probe(h, 7).unwrap().score, mate_in(9));
+        t.store(h ^ 1 << 60, None, mated_in(4), 0, 2, Bound::Upper, 2);
+        assert_eq!(t.probe(h ^ 1 << 60, 4).unwrap().score, mated_in(6));
+        assert_eq!(t.probe(h ^ 1 << 60, 4).unwrap().mv, None);
+        assert!(t.probe(h ^ 1 << 59, 0).is_none());
+    }
+
+    #[test]
+    fn replacement_keeps_deep_entries_and_always_stores() {
+        let mut t = TranspositionTable::new(1);
+        // Same bucket (low 32 bits equal), different keys.
+        let base = 0x0000_0000_0000_0777u64;
+        for i in 0..4u64 {
+            t.store(
+                base | (i + 1) << 48,
+                Some(mv(i as u8, 9)),
+                10,
+                0,
+                10 + i as i32,
+                Bound::Exact,
+                0,
+            );
+        }
+        // A fifth position replaces the shallowest (depth 10).
+        t.store(base | 9 << 48, Some(mv(7, 7)), 5, 0, 1, Bound::Lower, 0);
+        assert!(t.probe(base | 9 << 48, 0).is_some());
+        assert!(t.probe(base | 1 << 48, 0).is_none());
+        assert!(t.probe(base | 4 << 48, 0).is_some());
+        // A shallow bound does not overwrite a deep one of the same position; the move is kept.
+        t.store(base | 4 << 48, None, 99, 0, 2, Bound::Upper, 0);
+        let hit = t.probe(base | 4 << 48, 0).unwrap();
+        assert_eq!((hit.depth, hit.score), (13, 10));
+        assert_eq!(hit.mv, Some(mv(3, 9)));
+        // An old generation is replaced first.
+        t.new_search();
+        t.store(base | 10 << 48, None, 0, 0, 0, Bound::Upper, 0);
+        assert!(t.probe(base | 10 << 48, 0).is_some());
+        t.clear();
+        assert!(t.probe(base | 10 << 48, 0).is_none());
+    }
+}
