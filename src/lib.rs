@@ -3,6 +3,8 @@
 
 pub mod cli;
 pub mod core;
+pub mod engine;
+pub mod logging;
 pub mod notation;
 pub mod perft;
 pub mod protocol;

@@ -16,6 +16,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "wildcastle.toml",
         include_str!("../../fixtures/variants/wildcastle.toml"),
     ),
+    ("pillage.toml", include_str!("../../fixtures/variants/pillage.toml")),
 ];
 
 /// The variants known to this process.

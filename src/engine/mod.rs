@@ -1,0 +1,7 @@
+//! The engine behind every front end: the game record and the search running beside it.
+
+pub mod game;
+pub mod thinker;
+
+pub use game::{Game, GameError};
+pub use thinker::{Thinker, ThinkerEvent};

@@ -1,0 +1,110 @@
+//! The search running beside a front end: one search thread at a time, identified by a number so
+//! that the results of a search that was called off can be recognised and dropped.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use crate::core::Position;
+use crate::search::{Limits, SearchControl, SearchInfo, SearchResult, Searcher};
+
+/// What a search thread reports.
+#[derive(Debug)]
+pub enum ThinkerEvent {
+    Info { id: u64, info: SearchInfo },
+    Done { id: u64, result: SearchResult },
+}
+
+struct Running {
+    id: u64,
+    control: Arc<SearchControl>,
+    handle: JoinHandle<()>,
+}
+
+/// Owns the searcher (transposition table, heuristics) and the running search, if any.
+pub struct Thinker {
+    searcher: Arc<Mutex<Searcher>>,
+    next_id: u64,
+    running: Option<Running>,
+}
+
+impl Thinker {
+    pub fn new(hash_mb: usize) -> Thinker {
+        Thinker {
+            searcher: Arc::new(Mutex::new(Searcher::new(hash_mb))),
+            next_id: 1,
+            running: None,
+        }
+    }
+
+    fn lock(searcher: &Mutex<Searcher>) -> MutexGuard<'_, Searcher> {
+        // A search thread that panicked leaves a usable searcher behind.
+        searcher.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts searching `pos`; events go to `sink`. Stops any search still running first.
+    pub fn start(
+        &mut self,
+        mut pos: Position,
+        limits: Limits,
+        sink: impl Fn(ThinkerEvent) + Send + 'static,
+    ) -> (u64, Arc<SearchControl>) {
+        self.stop();
+        let id = self.next_id;
+        self.next_id += 1;
+        let control = Arc::new(SearchControl::new());
+        let searcher = Arc::clone(&self.searcher);
+        let thread_control = Arc::clone(&control);
+        let handle = std::thread::Builder::new()
+            .name(format!("search-{id}"))
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut searcher = Thinker::lock(&searcher);
+                let mut report = |info: &SearchInfo| sink(ThinkerEvent::Info { id, info: info.clone() });
+                let result = searcher.search(&mut pos, &limits, &thread_control, &mut report);
+                drop(searcher);
+                sink(ThinkerEvent::Done { id, result });
+            });
+        match handle {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    id,
+                    control: Arc::clone(&control),
+                    handle,
+                });
+            }
+            Err(e) => log::error!("cannot start a search thread: {e}"),
+        }
+        (id, control)
+    }
+
+    /// Stops the running search (if any) and waits for its thread.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            if r.handle.join().is_err() {
+                log::error!("search {} panicked", r.id);
+            }
+        }
+    }
+
+    /// Forgets a finished search (its `Done` event has been handled).
+    pub fn finished(&mut self, id: u64) {
+        if self.running.as_ref().is_some_and(|r| r.id == id)
+            && let Some(r) = self.running.take()
+            && r.handle.join().is_err()
+        {
+            log::error!("search {id} panicked");
+        }
+    }
+
+    /// Runs `f` on the idle searcher (waits for a running search to release it).
+    pub fn with_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher) -> R) -> R {
+        f(&mut Thinker::lock(&self.searcher))
+    }
+}
+
+impl Drop for Thinker {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,953 @@
+//! The CECP session: the state machine of force / play / analyze / ponder, clocks, and the answers
+//! to every command. It holds no rules: it asks the engine's game and search.
+//!
+//! Ordering: while the engine thinks on its own move, `ping` and moves are held back and handled
+//! after the `move` line, so that `pong N` always follows everything sent before `ping N`.
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::announce;
+use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
+use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine};
+use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
+use crate::engine::{Game, Thinker, ThinkerEvent};
+use crate::notation::{Coords, movetext, parse_square};
+use crate::search::{Limits, SearchControl, SearchInfo, SearchResult, TimeControl};
+use crate::variants::Registry;
+
+/// Default transposition-table size in MB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// Something for the session to act on.
+#[derive(Debug)]
+pub enum Event {
+    /// A line from the GUI.
+    Line(String),
+    /// The GUI closed our stdin.
+    Eof,
+    /// A search thread reported.
+    Think(ThinkerEvent),
+}
+
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Mode {
+    /// Play neither side.
+    Force,
+    /// Play `engine`'s moves.
+    Play { engine: Color },
+    /// Analyse whatever position is set, forever.
+    Analyze,
+}
+
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Purpose {
+    /// Thinking on our own move.
+    Move,
+    /// Thinking on the opponent's time, assuming `predicted` will be played.
+    Ponder {
+        predicted: Move,
+    },
+    Analyze,
+}
+
+struct Active {
+    id: u64,
+    purpose: Purpose,
+    control: Arc<SearchControl>,
+    /// The position searched (to write the PV).
+    root: Position,
+    /// Number of legal root moves (for `stat01`).
+    root_moves: usize,
+    last_info: Option<SearchInfo>,
+}
+
+/// A board being set up in `edit` mode.
+struct EditBoard {
+    /// Rank-major cells, White's first rank first.
+    cells: Vec<Option<char>>,
+    color: Color,
+}
+
+/// The session state.
+pub struct Session<W: Write> {
+    out: W,
+    game: Game,
+    thinker: Thinker,
+    events: UnboundedSender<Event>,
+    mode: Mode,
+    post: bool,
+    ponder: bool,
+    time_control: TimeControl,
+    engine_clock_cs: Option<i64>,
+    active: Option<Active>,
+    deferred: VecDeque<Command>,
+    /// Root moves excluded by `exclude` (reset with every new position).
+    excluded: Vec<Move>,
+    hint: Option<Move>,
+    /// Score of our last search, from our side's view (for draw offers).
+    last_score: Option<i32>,
+    debug: bool,
+    edit: Option<EditBoard>,
+    finished: bool,
+}
+
+fn game_result(outcome: &Outcome) -> GameResult {
+    match outcome.winner {
+        Some(Color::White) => GameResult::WhiteWins,
+        Some(Color::Black) => GameResult::BlackWins,
+        None => GameResult::Draw,
+    }
+}
+
+impl<W: Write> Session<W> {
+    pub fn new(registry: Arc<Registry>, out: W, events: UnboundedSender<Event>) -> Session<W> {
+        Session {
+            out,
+            game: Game::new(registry),
+            thinker: Thinker::new(DEFAULT_HASH_MB),
+            events,
+            mode: Mode::Play { engine: Color::Black },
+            post: true,
+            ponder: false,
+            time_control: TimeControl::default(),
+            engine_clock_cs: None,
+            active: None,
+            deferred: VecDeque::new(),
+            excluded: Vec::new(),
+            hint: None,
+            last_score: None,
+            debug: false,
+            edit: None,
+            finished: false,
+        }
+    }
+
+    /// Has the GUI asked us to quit (or gone away)?
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    fn send(&mut self, reply: Reply) {
+        // A GUI that has gone away cannot be told anything; EOF on stdin will end the session.
+        let _ = writeln!(self.out, "{reply}");
+        let _ = self.out.flush();
+    }
+
+    /// Handles one event.
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Line(line) => self.line(&line),
+            Event::Eof => {
+                self.thinker.stop();
+                self.finished = true;
+            }
+            Event::Think(ThinkerEvent::Info { id, info }) => self.search_info(id, info),
+            Event::Think(ThinkerEvent::Done { id, result }) => self.search_done(id, result),
+        }
+    }
+
+    fn line(&mut self, line: &str) {
+        if self.edit.is_some() {
+            self.edit_line(line);
+            return;
+        }
+        let command = parse_command(line);
+        let thinking_on_move = matches!(&self.active, Some(a) if a.purpose == Purpose::Move);
+        if thinking_on_move {
+            if matches!(command, Command::Ping(_) | Command::UserMove { .. }) {
+                self.deferred.push_back(command);
+                return;
+            }
+            if !runs_beside_search(&command) {
+                // The search is called off without a move; what waited for it comes first.
+                self.stop_search();
+                self.run_deferred();
+            }
+        }
+        self.execute(command);
+    }
+
+    /// Executes the commands held back during our search, until one starts a new search.
+    fn run_deferred(&mut self) {
+        while let Some(command) = self.deferred.pop_front() {
+            self.execute(command);
+            if matches!(&self.active, Some(a) if a.purpose == Purpose::Move) {
+                break;
+            }
+        }
+    }
+
+    // ----- searches -----
+
+    fn stop_search(&mut self) {
+        self.thinker.stop();
+        self.active = None;
+    }
+
+    fn start_search(&mut self, root: Position, limits: Limits, purpose: Purpose) {
+        let events = self.events.clone();
+        let mut counter = root.clone();
+        let root_moves = counter.legal_moves().len();
+        let (id, control) = self.thinker.start(root.clone(), limits, move |e| {
+            let _ = events.send(Event::Think(e));
+        });
+        self.active = Some(Active {
+            id,
+            purpose,
+            control,
+            root,
+            root_moves,
+            last_info: None,
+        });
+    }
+
+    /// Root moves the search may play: all legal moves minus the excluded ones.
+    fn root_filter(&self, pos: &mut Position) -> Option<Vec<Move>> {
+        if self.excluded.is_empty() {
+            return None;
+        }
+        let allowed: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| !self.excluded.contains(m))
+            .copied()
+            .collect();
+        Some(allowed)
+    }
+
+    fn engine_moves_played(&self) -> u32 {
+        self.game.position().fullmove_number().saturating_sub(1)
+    }
+
+    /// Our turn in play mode: claim the result if the game is over, else start thinking.
+    fn think_on_move(&mut self) {
+        if !self.game.is_valid() {
+            return;
+        }
+        if let Some(outcome) = self.game.outcome() {
+            self.claim(&outcome);
+            return;
+        }
+        let mut root = self.game.position_clone();
+        let mut limits = self
+            .time_control
+            .limits(self.engine_clock_cs, self.engine_moves_played());
+        limits.root_moves = self.root_filter(&mut root);
+        self.start_search(root, limits, Purpose::Move);
+    }
+
+    fn start_analysis(&mut self) {
+        self.stop_search();
+        if !self.game.is_valid() {
+            return;
+        }
+        let mut root = self.game.position_clone();
+        if root.legal_moves().is_empty() || root.goal_reached().is_some() {
+            return;
+        }
+        let mut limits = Limits::infinite();
+        limits.root_moves = self.root_filter(&mut root);
+        self.start_search(root, limits, Purpose::Analyze);
+    }
+
+    fn start_pondering(&mut self, predicted: Option<Move>) {
+        let Some(predicted) = predicted else { return };
+        if !self.ponder || !self.game.is_valid() {
+            return;
+        }
+        let mut root = self.game.position_clone();
+        if root.find_legal(&predicted).is_none() {
+            return;
+        }
+        root.make(predicted);
+        if root.legal_moves().is_empty() || root.goal_reached().is_some() {
+            return;
+        }
+        self.start_search(root, Limits::infinite(), Purpose::Ponder { predicted });
+    }
+
+    fn search_info(&mut self, id: u64, info: SearchInfo) {
+        let Some(active) = self.active.as_mut() else { return };
+        if active.id != id {
+            return;
+        }
+        let root = active.root.clone();
+        active.last_info = Some(info.clone());
+        if self.post {
+            let pv = pv_text(&root, &info.pv);
+            let centiseconds = info.elapsed.as_millis() as u64 / 10;
+            let secs = info.elapsed.as_secs_f64();
+            let line = ThinkingLine {
+                depth: info.depth,
+                score: info.score.to_cecp(),
+                centiseconds,
+                nodes: info.nodes,
+                extras: Some(ThinkingExtras {
+                    seldepth: info.seldepth,
+                    nps: if secs > 0.0 {
+                        (info.nodes as f64 / secs) as u64
+                    } else {
+                        0
+                    },
+                    tbhits: 0,
+                }),
+                pv,
+            };
+            self.send(Reply::Thinking(line));
+        }
+    }
+
+    fn search_done(&mut self, id: u64, result: SearchResult) {
+        self.thinker.finished(id);
+        let Some(active) = self.active.take_if(|a| a.id == id) else {
+            return;
+        };
+        if active.purpose == Purpose::Move {
+            self.play_our_move(result);
+            self.run_deferred();
+        }
+    }
+
+    fn play_our_move(&mut self, result: SearchResult) {
+        let Some(best) = result.best else {
+            // No legal move: the game is over; say how.
+            if let Some(o) = self.game.outcome() {
+                self.claim(&o);
+            }
+            return;
+        };
+        self.last_score = Some(result.score.to_cecp());
+        let text = self.game.move_text(&best, Coords::Wire);
+        self.send(Reply::Move(text));
+        self.game.play(best);
+        self.excluded.clear();
+        self.hint = result.ponder;
+        if let Some(outcome) = self.game.outcome() {
+            self.claim(&outcome);
+            return;
+        }
+        self.start_pondering(result.ponder);
+    }
+
+    fn claim(&mut self, outcome: &Outcome) {
+        self.send(Reply::GameOver {
+            result: game_result(outcome),
+            comment: outcome.description(),
+        });
+    }
+
+    // ----- commands -----
+
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::Empty | Command::Xboard | Command::Random | Command::Computer => {}
+            Command::Protover(_) => self.features(),
+            Command::Accepted(feature) => {
+                if feature == "debug" {
+                    self.debug = true;
+                }
+            }
+            Command::Rejected(_) => {}
+            Command::New => {
+                self.stop_search();
+                let registry = Arc::clone(self.game.registry());
+                self.game = Game::new(registry);
+                self.mode = Mode::Play { engine: Color::Black };
+                self.time_control.depth = None;
+                self.time_control.nps = None;
+                self.engine_clock_cs = None;
+                self.excluded.clear();
+                self.hint = None;
+                self.last_score = None;
+                self.thinker.with_searcher(|s| s.new_game());
+            }
+            Command::Variant(name) => self.variant(&name),
+            Command::Force => {
+                self.stop_search();
+                self.mode = Mode::Force;
+            }
+            Command::Go => {
+                self.stop_search();
+                self.mode = Mode::Play {
+                    engine: self.game.position().side_to_move(),
+                };
+                self.think_on_move();
+            }
+            Command::PlayOther => {
+                self.stop_search();
+                self.mode = Mode::Play {
+                    engine: self.game.position().side_to_move().opposite(),
+                };
+                let hint = self.hint;
+                self.start_pondering(hint);
+            }
+            Command::White | Command::Black => {
+                self.stop_search();
+                let to_move = if command == Command::White {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                self.set_side_to_move(to_move);
+                self.mode = Mode::Play {
+                    engine: to_move.opposite(),
+                };
+            }
+            Command::Level {
+                moves_per_session,
+                base_seconds,
+                increment_seconds,
+            } => {
+                self.time_control.moves_per_session = moves_per_session;
+                self.time_control.base = Duration::from_secs_f64(base_seconds.max(0.0));
+                self.time_control.increment = Duration::from_secs_f64(increment_seconds.max(0.0));
+                self.time_control.per_move = None;
+            }
+            Command::MoveTime { seconds } => {
+                self.time_control.per_move = Some(Duration::from_secs_f64(seconds.max(0.0)));
+            }
+            Command::DepthLimit { plies } => self.time_control.depth = Some(plies.max(1)),
+            Command::NodesPerSecond(n) => self.time_control.nps = (n > 0).then_some(n),
+            Command::EngineTime { centiseconds } => self.engine_clock_cs = Some(centiseconds),
+            Command::OpponentTime { .. } => {}
+            Command::UserMove { text, .. } => self.user_move(&text),
+            Command::MoveNow => {
+                if let Some(a) = &self.active
+                    && a.purpose == Purpose::Move
+                {
+                    a.control.stop();
+                }
+            }
+            Command::Ping(n) => self.send(Reply::Pong(n)),
+            Command::DrawOffer => {
+                let dead = self.game.position().dead_position();
+                if dead || self.last_score.is_some_and(|s| s < -150) {
+                    self.send(Reply::OfferDraw);
+                }
+            }
+            Command::Result { .. } => {
+                self.stop_search();
+                self.mode = Mode::Force;
+            }
+            Command::SetBoard(fen) => {
+                self.stop_search();
+                self.excluded.clear();
+                self.hint = None;
+                if self.game.set_fen(&fen, Coords::Wire).is_err() {
+                    self.send(Reply::TellUserError("Illegal position".to_string()));
+                } else if self.mode == Mode::Analyze {
+                    self.start_analysis();
+                }
+            }
+            Command::Edit => {
+                self.stop_search();
+                let pos = self.game.position();
+                let shape = pos.variant().shape;
+                let cells = shape
+                    .squares()
+                    .map(|sq| pos.piece_at(sq).map(|p| pos.variant().letter(p.kind(), p.color())))
+                    .collect();
+                self.edit = Some(EditBoard {
+                    cells,
+                    color: Color::White,
+                });
+            }
+            Command::Hint => {
+                if let Some(h) = self.hint {
+                    let mut pos = self.game.position_clone();
+                    if pos.find_legal(&h).is_some() {
+                        let text = movetext::wire(&pos, &h);
+                        self.send(Reply::Hint(text));
+                    }
+                }
+            }
+            Command::Book => {}
+            Command::Undo => self.take_back(1),
+            Command::Remove => self.take_back(2),
+            Command::Ponder(on) => {
+                self.ponder = on;
+                if !on && matches!(&self.active, Some(a) if matches!(a.purpose, Purpose::Ponder { .. })) {
+                    self.stop_search();
+                }
+            }
+            Command::Post(on) => self.post = on,
+            Command::Analyze => {
+                self.mode = Mode::Analyze;
+                self.start_analysis();
+            }
+            Command::ExitAnalyze => {
+                if self.mode == Mode::Analyze {
+                    self.stop_search();
+                    self.mode = Mode::Force;
+                }
+            }
+            Command::AnalyzeStatus => self.analysis_status(),
+            Command::OpponentName(_) | Command::Rating { .. } | Command::Ics(_) => {}
+            Command::Pause | Command::Resume => {}
+            Command::Memory { megabytes } => {
+                let mb = megabytes.clamp(1, 1 << 16) as usize;
+                self.stop_search();
+                self.thinker.with_searcher(|s| s.set_hash_mb(mb));
+            }
+            Command::Cores(_) | Command::EgtPath { .. } | Command::SetScore { .. } => {}
+            Command::SetOption { name, value } => self.option(&name, value.as_deref()),
+            Command::Exclude(filter) => self.exclude(filter, true),
+            Command::Include(filter) => self.exclude(filter, false),
+            Command::Lift(square) => self.lift(&square),
+            Command::Put(_) | Command::Hover(_) => {}
+            Command::Holding { .. } | Command::Partner(_) | Command::PartnerTell(_) => {}
+            Command::Quit => {
+                self.stop_search();
+                self.finished = true;
+            }
+            Command::Perft { .. } | Command::Bench => {
+                let word = if matches!(command, Command::Bench) {
+                    "bench"
+                } else {
+                    "perft"
+                };
+                self.send(Reply::unknown_command(word));
+            }
+            other @ (Command::Bad { .. } | Command::Unknown(_)) => {
+                if let Some(reply) = Reply::for_unparsed(&other) {
+                    self.send(reply);
+                }
+            }
+        }
+    }
+
+    fn features(&mut self) {
+        let names = self.game.registry().names().join(",");
+        let f = |k: &str, v: FeatureValue| (k.to_string(), v);
+        self.send(Reply::Features(vec![f("done", FeatureValue::Int(0))]));
+        self.send(Reply::Features(vec![
+            f("ping", FeatureValue::Bool(true)),
+            f("setboard", FeatureValue::Bool(true)),
+            f("playother", FeatureValue::Bool(true)),
+            f("usermove", FeatureValue::Bool(true)),
+            f("time", FeatureValue::Bool(true)),
+            f("draw", FeatureValue::Bool(true)),
+            f("sigint", FeatureValue::Bool(false)),
+            f("sigterm", FeatureValue::Bool(false)),
+            f("reuse", FeatureValue::Bool(true)),
+            f("analyze", FeatureValue::Bool(true)),
+            f("colors", FeatureValue::Bool(false)),
+            f("name", FeatureValue::Bool(true)),
+            f("nps", FeatureValue::Bool(true)),
+            f("memory", FeatureValue::Bool(true)),
+            f("smp", FeatureValue::Bool(true)),
+            f("exclude", FeatureValue::Bool(true)),
+            f("highlight", FeatureValue::Bool(true)),
+            f("debug", FeatureValue::Bool(true)),
+            f(
+                "myname",
+                FeatureValue::Str(format!("fairybridge {}", env!("CARGO_PKG_VERSION"))),
+            ),
+            f("variants", FeatureValue::Str(names)),
+        ]));
+        self.send(Reply::Features(vec![f(
+            "option",
+            FeatureValue::Str(format!("Hash -spin {DEFAULT_HASH_MB} 1 65536")),
+        )]));
+        self.send(Reply::Features(vec![f(
+            "option",
+            FeatureValue::Str("Log_File -file ".to_string()),
+        )]));
+        self.send(Reply::Features(vec![f("done", FeatureValue::Int(1))]));
+    }
+
+    fn variant(&mut self, requested: &str) {
+        self.stop_search();
+        // XBoard may prefix a size: `10x10+0_pillage`. Accept it when it is the variant's own size.
+        let (size, name) = match requested.split_once('_') {
+            Some((size, name)) if size.contains('x') && size.starts_with(|c: char| c.is_ascii_digit()) => {
+                (Some(size), name)
+            }
+            _ => (None, requested),
+        };
+        let variant = match self.game.find_variant(name) {
+            Ok(v) => v,
+            Err(_) => {
+                self.send(Reply::Error {
+                    kind: "unsupported variant".to_string(),
+                    text: requested.to_string(),
+                });
+                return;
+            }
+        };
+        if let Some(size) = size {
+            let (dims, holdings) = size.split_once('+').unwrap_or((size, "0"));
+            let own = format!("{}x{}", variant.shape.files, variant.shape.ranks);
+            let holdings_ok = holdings.parse::<u8>().is_ok();
+            if dims != own || !holdings_ok {
+                self.send(Reply::Error {
+                    kind: "unsupported board size".to_string(),
+                    text: requested.to_string(),
+                });
+                return;
+            }
+        }
+        self.game.new_game(&variant);
+        self.excluded.clear();
+        if let Some(a) = announce::announcement(&variant) {
+            self.send(Reply::Setup(a.setup));
+            for (id, betza) in a.pieces {
+                self.send(Reply::Piece { id, betza });
+            }
+        }
+    }
+
+    fn set_side_to_move(&mut self, color: Color) {
+        let pos = self.game.position();
+        if pos.side_to_move() == color {
+            return;
+        }
+        let mut setup: Setup = pos.to_setup();
+        setup.side = color;
+        setup.ep = None;
+        let variant = Arc::clone(pos.variant());
+        match Position::from_setup(&variant, &setup) {
+            Ok(p) => self.game.set_position(p),
+            Err(_) => self.game.invalidate(),
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if let Some(Active {
+            purpose: Purpose::Ponder { predicted },
+            control,
+            ..
+        }) = &self.active
+        {
+            let (predicted, control) = (*predicted, Arc::clone(control));
+            match self.game.parse_move(text, Coords::Wire) {
+                Ok(mv) if mv == predicted => {
+                    // Ponder hit: keep the search, give it the time for this move.
+                    self.game.play(mv);
+                    let budget = self
+                        .time_control
+                        .budget(self.engine_clock_cs, self.engine_moves_played());
+                    let limits = self
+                        .time_control
+                        .limits(self.engine_clock_cs, self.engine_moves_played());
+                    if limits.nps.is_none() {
+                        control.set_budget(Some(budget));
+                    } else {
+                        // Node-counted time cannot be added to a running search: search afresh.
+                        self.stop_search();
+                        self.think_on_move();
+                        return;
+                    }
+                    if let Some(a) = self.active.as_mut() {
+                        a.purpose = Purpose::Move;
+                    }
+                    return;
+                }
+                Ok(_) => self.stop_search(),
+                Err(_) => {
+                    self.send(Reply::IllegalMove {
+                        reason: None,
+                        text: text.to_string(),
+                    });
+                    return;
+                }
+            }
+        }
+        if self.mode == Mode::Analyze {
+            self.stop_search();
+        }
+        match self.game.play_text(text, Coords::Wire) {
+            Ok(_) => {
+                self.excluded.clear();
+                match self.mode {
+                    Mode::Analyze => self.start_analysis(),
+                    Mode::Play { engine } if self.game.position().side_to_move() == engine => self.think_on_move(),
+                    _ => {}
+                }
+            }
+            Err(_) => {
+                self.send(Reply::IllegalMove {
+                    reason: None,
+                    text: text.to_string(),
+                });
+                if self.mode == Mode::Analyze {
+                    self.start_analysis();
+                }
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.stop_search();
+        let word = if plies == 1 { "undo" } else { "remove" };
+        if self.game.position().plies_played() < plies || !self.game.is_valid() {
+            self.send(Reply::Error {
+                kind: "command not legal now".to_string(),
+                text: word.to_string(),
+            });
+            return;
+        }
+        for _ in 0..plies {
+            let _ = self.game.undo();
+        }
+        self.excluded.clear();
+        self.hint = None;
+        if self.mode == Mode::Analyze {
+            self.start_analysis();
+        }
+    }
+
+    fn analysis_status(&mut self) {
+        let Some(a) = &self.active else { return };
+        if a.purpose != Purpose::Analyze {
+            return;
+        }
+        let Some(info) = &a.last_info else { return };
+        let status = AnalysisStatus {
+            centiseconds: a.control.elapsed().as_millis() as u64 / 10,
+            nodes: info.nodes,
+            depth: info.depth,
+            moves_left: 0,
+            moves_total: a.root_moves as u32,
+            current_move: None,
+        };
+        self.send(Reply::Status(status));
+    }
+
+    fn option(&mut self, name: &str, value: Option<&str>) {
+        match name.trim() {
+            "Hash" => match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+                Some(mb) => {
+                    self.stop_search();
+                    self.thinker.with_searcher(|s| s.set_hash_mb(mb.clamp(1, 1 << 16)));
+                }
+                None => self.send(Reply::Error {
+                    kind: "bad option value".to_string(),
+                    text: format!("Hash={}", value.unwrap_or("")),
+                }),
+            },
+            "Log_File" => {
+                if let Err(e) = crate::logging::set_file(value.unwrap_or("")) {
+                    self.send(Reply::TellUserError(format!("cannot open log file: {e}")));
+                }
+            }
+            other => self.send(Reply::Error {
+                kind: "unknown option".to_string(),
+                text: other.to_string(),
+            }),
+        }
+    }
+
+    fn exclude(&mut self, filter: MoveFilter, exclude: bool) {
+        if !self.game.is_valid() {
+            return;
+        }
+        match filter {
+            MoveFilter::All => {
+                self.excluded = if exclude {
+                    self.game.position_clone().legal_moves().iter().copied().collect()
+                } else {
+                    Vec::new()
+                };
+            }
+            MoveFilter::Move(text) => match self.game.parse_move(&text, Coords::Wire) {
+                Ok(mv) => {
+                    self.excluded.retain(|m| *m != mv);
+                    if exclude {
+                        self.excluded.push(mv);
+                    }
+                }
+                Err(_) => {
+                    self.send(Reply::IllegalMove { reason: None, text });
+                    return;
+                }
+            },
+        }
+        if self.mode == Mode::Analyze {
+            self.start_analysis();
+        }
+    }
+
+    /// `lift SQ`: mark the legal destinations of the piece there (`Y` move, `R` capture, `M`
+    /// promotion choice); a move that captures without moving marks its victims.
+    fn lift(&mut self, square: &str) {
+        if !self.game.is_valid() {
+            return;
+        }
+        let mut pos = self.game.position_clone();
+        let shape = pos.variant().shape;
+        let Some((from, "")) = parse_square(shape, square, Coords::Wire) else {
+            return;
+        };
+        let mut marks = vec!['.'; shape.num_squares()];
+        for mv in pos.legal_moves().iter() {
+            if mv.from != from {
+                continue;
+            }
+            let capture = pos.is_capture(mv);
+            if mv.from == mv.to {
+                for (sq, _) in pos.captures_of(mv) {
+                    marks[sq.index()] = 'R';
+                }
+                continue;
+            }
+            let mark = if mv.promotion().is_some() {
+                'M'
+            } else if capture {
+                'R'
+            } else {
+                'Y'
+            };
+            let cell = &mut marks[mv.to.index()];
+            if *cell == '.' || mark == 'M' {
+                *cell = mark;
+            }
+            if mv.kind == MoveKind::Castle {
+                marks[mv.to.index()] = 'Y';
+            }
+        }
+        let mut fen = String::new();
+        for rank in (0..shape.ranks).rev() {
+            let mut run = 0;
+            for file in 0..shape.files {
+                let c = marks[shape.square(file, rank).index()];
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        fen.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    fen.push(c);
+                }
+            }
+            if run > 0 {
+                fen.push_str(&run.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        self.send(Reply::Highlight(fen));
+    }
+
+    fn edit_line(&mut self, line: &str) {
+        let Some(edit) = self.edit.as_mut() else { return };
+        let shape = self.game.variant().shape;
+        match parse_edit_line(line) {
+            EditCommand::ToggleColor => edit.color = edit.color.opposite(),
+            EditCommand::ClearBoard => edit.cells.iter_mut().for_each(|c| *c = None),
+            EditCommand::Place { piece, square, .. } => {
+                let letter = piece.chars().next().filter(|c| c.is_ascii_alphabetic());
+                if let (Some(letter), Some((sq, ""))) = (letter, parse_square(shape, &square, Coords::Wire)) {
+                    let l = match edit.color {
+                        Color::White => letter.to_ascii_uppercase(),
+                        Color::Black => letter.to_ascii_lowercase(),
+                    };
+                    edit.cells[sq.index()] = Some(l);
+                }
+            }
+            EditCommand::ClearSquare(square) => {
+                if let Some((sq, "")) = parse_square(shape, &square, Coords::Wire) {
+                    edit.cells[sq.index()] = None;
+                }
+            }
+            EditCommand::Holdings(_) | EditCommand::Unknown(_) => {}
+            EditCommand::Done => self.finish_edit(),
+        }
+    }
+
+    /// Leaves edit mode: castling wherever king and rook stand at home, no e.p., counters reset.
+    fn finish_edit(&mut self) {
+        let Some(edit) = self.edit.take() else { return };
+        let variant = Arc::clone(self.game.variant());
+        let shape = variant.shape;
+        let board = (0..shape.ranks)
+            .rev()
+            .map(|r| {
+                (0..shape.files)
+                    .map(|f| edit.cells[shape.square(f, r).index()])
+                    .collect()
+            })
+            .collect();
+        let castling = if variant.castling.is_some() {
+            vec!['K', 'Q', 'k', 'q']
+        } else {
+            Vec::new()
+        };
+        let setup = Setup {
+            board,
+            holdings: Vec::new(),
+            side: self.game.position().side_to_move(),
+            castling,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        };
+        self.excluded.clear();
+        match Position::from_setup(&variant, &setup) {
+            Ok(p) => {
+                self.game.set_position(p);
+                if self.mode == Mode::Analyze {
+                    self.start_analysis();
+                }
+            }
+            Err(_) => {
+                self.game.invalidate();
+                self.send(Reply::TellUserError("Illegal position".to_string()));
+            }
+        }
+    }
+}
+
+/// Commands handled while the engine thinks on its own move, without stopping the search
+/// (cecp-reference §13.9); every other command calls the search off.
+fn runs_beside_search(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Empty
+            | Command::Xboard
+            | Command::Accepted(_)
+            | Command::Rejected(_)
+            | Command::Random
+            | Command::Computer
+            | Command::Post(_)
+            | Command::Ponder(_)
+            | Command::EngineTime { .. }
+            | Command::OpponentTime { .. }
+            | Command::DrawOffer
+            | Command::Hint
+            | Command::Book
+            | Command::AnalyzeStatus
+            | Command::SetOption { .. }
+            | Command::Cores(_)
+            | Command::OpponentName(_)
+            | Command::Rating { .. }
+            | Command::Ics(_)
+            | Command::MoveNow
+            | Command::Lift(_)
+            | Command::Put(_)
+            | Command::Hover(_)
+            | Command::Bad { .. }
+            | Command::Unknown(_)
+    )
+}
+
+/// A PV in wire notation, cut at the first move that is not legal (a stale TT move).
+fn pv_text(root: &Position, pv: &[Move]) -> String {
+    let mut pos = root.clone();
+    let mut words = Vec::new();
+    for mv in pv {
+        if pos.find_legal(mv).is_none() {
+            break;
+        }
+        words.push(movetext::wire(&pos, mv));
+        pos.make(*mv);
+    }
+    words.join(" ")
+}
