@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of a move generator.
 //! Leaves are counted in bulk (legal moves at depth 1 are counted, not played).
 
-use crate::core::{MoveList, Position};
+use crate::core::{MoveKind, MoveList, Position};
 use crate::notation::movetext;
 
 /// Reusable move lists, one per ply, so counting allocates nothing per node.
@@ -37,14 +37,21 @@ impl Perft {
             return 1;
         }
         let mut list = self.list(ply);
-        let nodes = if depth == 1 {
+        let nodes = if depth == 1 && !pos.variant().tables.multi_move_turns {
             pos.count_legal(&mut list)
         } else {
             pos.generate_legal(&mut list);
             let mut n = 0;
             for i in 0..list.len() {
-                pos.make(list.0[i]);
-                n += self.count_at(pos, depth - 1, ply + 1);
+                let mv = list.0[i];
+                if depth == 1 && mv.kind != MoveKind::Grow {
+                    n += 1;
+                    continue;
+                }
+                pos.make(mv);
+                // A sub-move that leaves the same side to move does not complete the turn.
+                let rest = if pos.in_continuation() { depth } else { depth - 1 };
+                n += self.count_at(pos, rest, ply + 1);
                 pos.unmake();
             }
             n
@@ -53,19 +60,23 @@ impl Perft {
         nodes
     }
 
-    /// Counts per root move, as (canonical move text, count), sorted by move text.
+    /// Counts per root turn, as (canonical turn text, count), sorted by text.
     pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
         if depth == 0 {
             return Vec::new();
         }
-        let moves = pos.legal_moves();
-        let mut out: Vec<(String, u64)> = moves
+        let mut out: Vec<(String, u64)> = pos
+            .legal_turns()
             .iter()
-            .map(|mv| {
-                let text = movetext::canonical(pos, mv);
-                pos.make(*mv);
-                let n = self.count(pos, depth.saturating_sub(1));
-                pos.unmake();
+            .map(|turn| {
+                let text = movetext::turn_canonical(pos, turn);
+                for mv in turn {
+                    pos.make(*mv);
+                }
+                let n = self.count(pos, depth - 1);
+                for _ in turn {
+                    pos.unmake();
+                }
                 (text, n)
             })
             .collect();

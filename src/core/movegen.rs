@@ -123,16 +123,40 @@ impl Position {
         }
     }
 
-    /// Adds a move, once per promotion choice if it ends in the promotion zone.
+    /// Adds a move, once per promotion choice if it ends in the promotion zone (for growing
+    /// roses: once per enemy unit that can be converted).
     #[inline]
     pub(crate) fn push_move(&self, list: &mut MoveList, mv: Move, kind: Kind, promote: bool) {
         if promote && let Some(p) = &self.variant().piece(kind).promotion {
+            if let Some(convert) = p.convert {
+                self.push_grow_moves(list, mv, convert);
+                return;
+            }
             for &choice in &p.choices {
                 list.push(mv.with_promotion(choice));
             }
             return;
         }
         list.push(mv);
+    }
+
+    /// Growing roses: one move per enemy unit (not already of the `convert` kind, and not the one
+    /// captured on the way) that may be converted; one move converting nothing if there is none.
+    fn push_grow_moves(&self, list: &mut MoveList, mv: Move, convert: Kind) {
+        let them = self.side_to_move().opposite();
+        let mut any = false;
+        for &sq in self.pieces_of(them) {
+            let p = Piece(self.men.board[sq.index()]);
+            if sq != mv.to && p.kind() != convert {
+                let mut grow = Move::new(mv.from, mv.to, MoveKind::Grow);
+                grow.extra[0] = sq;
+                list.push(grow);
+                any = true;
+            }
+        }
+        if !any {
+            list.push(Move::new(mv.from, mv.to, MoveKind::Grow));
+        }
     }
 
     /// Is `sq` one of the current en-passant target squares?
@@ -234,9 +258,16 @@ impl Position {
 
     /// Is a pseudo-legal move legal? Moves that cannot expose a king skip the make/unmake test.
     pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
-        if ctx.forbid_repetition {
+        if ctx.forbid_repetition || mv.kind == MoveKind::Grow {
+            let us = self.side_to_move();
             self.make(*mv);
-            let ok = !self.occurred_before() && !self.king_attacked(self.side_to_move().opposite());
+            let ok = if self.in_continuation() {
+                // The turn is not over: legal if some way of finishing it is.
+                self.has_legal_move()
+            } else {
+                let repeated = ctx.forbid_repetition && self.occurred_before();
+                !(repeated || self.king_attacked(us))
+            };
             self.unmake();
             return ok;
         }
@@ -311,9 +342,20 @@ impl Position {
         list
     }
 
-    /// Fills `list` with the legal moves.
+    /// Does the side to move have a legal move?
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        let ctx = self.legality_context();
+        list.iter().any(|mv| self.is_legal_with(&ctx, mv))
+    }
+
+    /// Fills `list` with the legal moves. A game already decided by the variant's goals has none.
     pub fn generate_legal(&mut self, list: &mut MoveList) {
         list.clear();
+        if !self.variant().rules.goals.is_empty() && self.goal_reached().is_some() {
+            return;
+        }
         self.generate_pseudo(list);
         let ctx = self.legality_context();
         let mut kept = 0;
@@ -327,9 +369,32 @@ impl Position {
         list.0.truncate(kept);
     }
 
-    /// Counts legal moves without keeping them (perft leaves).
+    /// Every legal turn: one move, or the sub-moves of a turn of several moves (growing roses).
+    pub fn legal_turns(&mut self) -> Vec<Vec<Move>> {
+        let mut turns = Vec::new();
+        for mv in self.legal_moves().0 {
+            self.make(mv);
+            if self.in_continuation() {
+                for rest in self.legal_turns() {
+                    let mut turn = vec![mv];
+                    turn.extend(rest);
+                    turns.push(turn);
+                }
+            } else {
+                turns.push(vec![mv]);
+            }
+            self.unmake();
+        }
+        turns
+    }
+
+    /// Counts legal moves without keeping them (perft leaves; see `Perft` for turns of several
+    /// moves).
     pub fn count_legal(&mut self, scratch: &mut MoveList) -> u64 {
         scratch.clear();
+        if !self.variant().rules.goals.is_empty() && self.goal_reached().is_some() {
+            return 0;
+        }
         self.generate_pseudo(scratch);
         let ctx = self.legality_context();
         let mut n = 0;

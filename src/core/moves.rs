@@ -19,6 +19,10 @@ pub enum MoveKind {
     /// A hook move: captures on `to` (if occupied by an enemy), on `extra` squares and on the
     /// neighbours of `to` selected by `blast`; `from == to` for a move that stays put.
     Special,
+    /// Growing roses: the piece goes to `to` (capturing there) and leaves the board, the enemy unit
+    /// on `extra[0]` (if any) changes its kind, and the same side moves again — the first sub-move
+    /// of a turn of several moves.
+    Grow,
 }
 
 /// A move.

@@ -92,7 +92,8 @@ impl Position {
     /// Evaluates the variant's goals for the side that just completed a turn.
     pub fn goal_reached(&self) -> Option<Outcome> {
         let v = self.variant();
-        if v.rules.goals.is_empty() || self.plies_played() == 0 {
+        // A position set up from a FEN is never judged: its previous turn is unknown (wildrose C-1).
+        if v.rules.goals.is_empty() || self.plies_played() == 0 || self.in_continuation() {
             return None;
         }
         let mover = self.side_to_move().opposite();

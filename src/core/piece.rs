@@ -54,6 +54,9 @@ pub enum Royalty {
 pub struct Promotion {
     pub ranks: Vec<u8>,
     pub choices: Vec<Kind>,
+    /// Growing roses (Wild Rose): instead of promoting, the piece leaves the board, one enemy unit
+    /// that is not of this kind becomes one (still the enemy's), and the same side moves again.
+    pub convert: Option<Kind>,
 }
 
 /// Where a piece in hand may be dropped (owner-relative ranks, 0-based), and how far a fresh drop

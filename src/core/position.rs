@@ -111,6 +111,8 @@ struct Undo {
     hash: u64,
     kings: [[Square; MAX_KINGS]; 2],
     king_count: [u8; 2],
+    side: Color,
+    continuation: bool,
 }
 
 /// A position.
@@ -129,6 +131,8 @@ pub struct Position {
     ep: EnPassant,
     halfmove: u32,
     fullmove: u32,
+    /// The side to move is in the middle of a turn of several moves (after growing roses).
+    continuation: bool,
     undo: Vec<Undo>,
     /// Hashes of the positions before each move made, oldest first.
     history: Vec<u64>,
@@ -230,6 +234,7 @@ impl Position {
             ep: EnPassant::NONE,
             halfmove: setup.halfmove,
             fullmove: setup.fullmove.max(1),
+            continuation: false,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };
@@ -369,6 +374,9 @@ impl Position {
         let mut h = z.castling(self.castling);
         if self.side == Color::Black {
             h ^= z.side;
+        }
+        if self.continuation {
+            h ^= z.continuation;
         }
         if !self.ep.is_none() {
             h ^= z.ep(self.ep.first);
@@ -654,8 +662,14 @@ impl Position {
             hash: self.men.hash,
             kings: self.kings,
             king_count: self.king_count,
+            side: us,
+            continuation: self.continuation,
         };
         self.history.push(self.men.hash);
+        if self.continuation {
+            self.men.hash ^= z.continuation;
+            self.continuation = false;
+        }
         if !self.ep.is_none() {
             self.men.hash ^= z.ep(self.ep.first);
             self.ep = EnPassant::NONE;
@@ -680,12 +694,35 @@ impl Position {
                 self.move_king(us, mv.from, mv.to);
                 touched[2] = mv.extra[0];
             }
+            MoveKind::Grow => {
+                let moved = self.men.remove(z, mv.from);
+                undo.moved = moved.0;
+                if self.men.board[mv.to.index()] != EMPTY {
+                    let victim = self.men.remove(z, mv.to);
+                    undo.captured[0] = (mv.to, victim.0);
+                    undo.ncaptured = 1;
+                }
+                if !mv.extra[0].is_none() {
+                    // The converted unit is recorded as captured; unmake puts it back.
+                    let unit = self.men.remove(z, mv.extra[0]);
+                    undo.captured[undo.ncaptured as usize] = (mv.extra[0], unit.0);
+                    undo.ncaptured += 1;
+                    let convert = v
+                        .piece(moved.kind())
+                        .promotion
+                        .as_ref()
+                        .and_then(|p| p.convert)
+                        .unwrap_or(unit.kind());
+                    self.men.put(z, Piece::new(convert, unit.color()), mv.extra[0]);
+                }
+                irreversible = true;
+            }
             _ => {
                 let moved = Piece(self.men.board[mv.from.index()]);
                 undo.moved = moved.0;
                 let capture = |pos: &mut Position, sq: Square, undo: &mut Undo| {
-                    let b = pos.men.board[sq.index()];
-                    if sq.is_none() || b == EMPTY || sq == mv.from {
+                    // `Square::NONE` (an unused `extra` slot) is no board index: test it first.
+                    if sq.is_none() || pos.men.board[sq.index()] == EMPTY || sq == mv.from {
                         return;
                     }
                     let p = pos.men.remove(z, sq);
@@ -729,7 +766,8 @@ impl Position {
                     }
                 }
                 irreversible = undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock;
-                if mv.kind == MoveKind::MultiStep {
+                // A push that promotes leaves no pawn behind to take en passant.
+                if mv.kind == MoveKind::MultiStep && mv.promotion().is_none() {
                     let first = shape
                         .offset(mv.from, 0, us.forward())
                         .expect("a multi-step passes a square");
@@ -753,12 +791,31 @@ impl Position {
         } else {
             self.halfmove.saturating_add(1)
         };
+        self.undo.push(undo);
+        if mv.kind == MoveKind::Grow && self.has_pseudo_moves() {
+            // The turn goes on: the same side makes another move.
+            self.continuation = true;
+            self.men.hash ^= z.continuation;
+            return;
+        }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = us.opposite();
         self.men.hash ^= z.side;
-        self.undo.push(undo);
+    }
+
+    /// Does the side to move have any pseudo-legal move?
+    fn has_pseudo_moves(&self) -> bool {
+        let mut list = super::moves::MoveList::new();
+        self.generate_pseudo(&mut list);
+        !list.is_empty()
+    }
+
+    /// Is the side to move in the middle of a turn of several moves?
+    #[inline]
+    pub fn in_continuation(&self) -> bool {
+        self.continuation
     }
 
     fn clear_castling_at(&mut self, sq: Square) {
@@ -808,7 +865,7 @@ impl Position {
         let v = &*self.variant;
         let z = &v.tables.zobrist;
         let mv = undo.mv;
-        let us = self.side.opposite();
+        let us = undo.side;
         match mv.kind {
             MoveKind::Drop => {
                 self.men.remove(z, mv.to);
@@ -819,6 +876,15 @@ impl Position {
                 let rook = self.men.remove(z, mv.extra[1]);
                 self.men.put(z, king, mv.from);
                 self.men.put(z, rook, mv.extra[0]);
+            }
+            MoveKind::Grow => {
+                for &(sq, p) in undo.captured[..undo.ncaptured as usize].iter().rev() {
+                    if self.men.board[sq.index()] != EMPTY {
+                        self.men.remove(z, sq);
+                    }
+                    self.men.put(z, Piece(p), sq);
+                }
+                self.men.put(z, Piece(undo.moved), mv.from);
             }
             _ => {
                 if mv.from != mv.to {
@@ -835,6 +901,7 @@ impl Position {
             }
         }
         self.side = us;
+        self.continuation = undo.continuation;
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
@@ -850,7 +917,7 @@ impl Position {
         let shape = self.variant.shape;
         let mut squares = [Square::NONE; 11];
         match mv.kind {
-            MoveKind::Normal | MoveKind::MultiStep => squares[0] = mv.to,
+            MoveKind::Normal | MoveKind::MultiStep | MoveKind::Grow => squares[0] = mv.to,
             MoveKind::EnPassant => squares[0] = mv.extra[0],
             MoveKind::Special => {
                 if mv.from != mv.to {

@@ -64,6 +64,8 @@ pub struct Tables {
     pub line_mask: Vec<SquareSet>,
     /// Some piece type captures by hopping.
     pub has_hoppers: bool,
+    /// Some piece type grows roses: turns may consist of several moves.
+    pub multi_move_turns: bool,
     /// Piece types with a hook.
     pub hook_mask: u32,
     /// Piece types that cannot be captured (roses).
@@ -132,6 +134,9 @@ impl Tables {
             }
             if p.movement.atoms.iter().any(|a| a.modes & mode::HOP != 0) {
                 t.has_hoppers = true;
+            }
+            if p.promotion.as_ref().is_some_and(|pr| pr.convert.is_some()) {
+                t.multi_move_turns = true;
             }
             if p.royalty == super::piece::Royalty::Rose {
                 t.uncapturable_mask |= 1 << k;

@@ -34,6 +34,14 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
                 format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords))
             }
         }
+        MoveKind::Grow => {
+            let mut s = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            if !mv.extra[0].is_none() {
+                s.push('=');
+                s.push_str(&sq(pos, mv.extra[0], coords));
+            }
+            s
+        }
         _ => {
             let mut s = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
             if let Some(k) = mv.promotion() {
@@ -86,6 +94,12 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
             }
         }
         MoveKind::Castle => format!("{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c)),
+        // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
+        // such a two-leg move verbatim; see protocol/wildrose-turns.md).
+        MoveKind::Grow => {
+            let target = if mv.extra[0].is_none() { mv.to } else { mv.extra[0] };
+            format!("{}{},{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c), sq(pos, mv.to, c), sq(pos, target, c))
+        }
         MoveKind::Special => match single_victim(pos, mv) {
             Some(kill) if kill != mv.to => {
                 format!(
@@ -100,6 +114,47 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
         },
         _ => plain(pos, mv, c),
     }
+}
+
+/// The canonical text of a turn: its sub-moves separated by spaces (`e7e8=b8 a2a3`).
+pub fn turn_canonical(pos: &Position, turn: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::with_capacity(turn.len());
+    for mv in turn {
+        words.push(canonical(&p, mv));
+        p.make(*mv);
+    }
+    words.join(" ")
+}
+
+/// Parses a turn (sub-moves separated by spaces) and checks that it is complete: afterwards the
+/// other side is to move. The position is left unchanged.
+pub fn parse_turn(pos: &mut Position, text: &str, coords: Coords) -> Result<Vec<Move>, MoveTextError> {
+    let mut turn = Vec::new();
+    let mut result = Ok(());
+    for word in text.split_whitespace() {
+        if !turn.is_empty() && !pos.in_continuation() {
+            result = Err(MoveTextError::Illegal);
+            break;
+        }
+        match parse_move(pos, word, coords) {
+            Ok(mv) => {
+                pos.make(mv);
+                turn.push(mv);
+            }
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    if result.is_ok() && (turn.is_empty() || pos.in_continuation()) {
+        result = Err(if turn.is_empty() { MoveTextError::Unparsable } else { MoveTextError::Illegal });
+    }
+    for _ in &turn {
+        pos.unmake();
+    }
+    result.map(|_| turn)
 }
 
 /// Why a move text was not accepted.
@@ -130,7 +185,16 @@ fn normalize(text: &str) -> String {
     // Drops keep their upper-case letter; promotion letters may come in either case or after `=`.
     match t.split_once('@') {
         Some((p, rest)) => format!("{}@{}", p.to_ascii_uppercase(), rest.to_ascii_lowercase()),
-        None => t.to_ascii_lowercase().replace('=', ""),
+        None => {
+            let lower = t.to_ascii_lowercase();
+            // `e7e8=q` is a promotion; `e7e8=b8` (growing roses) keeps its `=`.
+            match lower.rsplit_once('=') {
+                Some((head, letter)) if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    format!("{head}{letter}")
+                }
+                _ => lower,
+            }
+        }
     }
 }
 

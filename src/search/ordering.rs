@@ -27,7 +27,7 @@ const SQUARE_SLOTS: usize = crate::core::geometry::MAX_SQUARES;
 #[inline]
 pub(crate) fn captured_value(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> i32 {
     match mv.kind {
-        MoveKind::Normal | MoveKind::MultiStep => {
+        MoveKind::Normal | MoveKind::MultiStep | MoveKind::Grow => {
             pos.piece_at(mv.to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
         }
         MoveKind::EnPassant => pos

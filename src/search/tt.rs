@@ -214,6 +214,7 @@ fn kind_code(k: MoveKind) -> u64 {
         MoveKind::Castle => 3,
         MoveKind::Drop => 4,
         MoveKind::Special => 5,
+        MoveKind::Grow => 6,
     }
 }
 
@@ -239,6 +240,7 @@ fn unpack(v: u64) -> Option<Move> {
         2 => MoveKind::EnPassant,
         3 => MoveKind::Castle,
         4 => MoveKind::Drop,
+        6 => MoveKind::Grow,
         _ => MoveKind::Special,
     };
     Some(Move {

@@ -165,7 +165,11 @@ fn default_initial_ranks() -> Vec<u8> {
 #[serde(deny_unknown_fields)]
 struct PromotionDef {
     ranks: Vec<u8>,
+    #[serde(default)]
     to: String,
+    /// Growing roses: the piece leaves, an enemy unit becomes this piece, the mover moves again.
+    #[serde(default)]
+    convert: Option<char>,
 }
 
 #[derive(Deserialize)]
@@ -292,12 +296,17 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     }
                     choices.push(k);
                 }
-                if choices.is_empty() {
-                    return Err(err_at(span, "promotion needs at least one piece in `to`".into()));
+                let convert = match pd.convert {
+                    Some(c) => Some(kind_of(c).ok_or_else(|| err_at(span.clone(), format!("convert to unknown piece {c}")))?),
+                    None => None,
+                };
+                if choices.is_empty() == convert.is_none() {
+                    return Err(err_at(span, "promotion needs either pieces in `to` or a `convert` piece".into()));
                 }
                 Some(Promotion {
                     ranks: rank_list(&pd.ranks, span.clone())?,
                     choices,
+                    convert,
                 })
             }
             None => None,

@@ -17,6 +17,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../fixtures/variants/wildcastle.toml"),
     ),
     ("pillage.toml", include_str!("../../fixtures/variants/pillage.toml")),
+    ("wildrose.toml", include_str!("../../fixtures/variants/wildrose.toml")),
 ];
 
 /// The variants known to this process.

@@ -93,6 +93,9 @@ pub struct Session<W: Write> {
     last_score: Option<i32>,
     debug: bool,
     edit: Option<EditBoard>,
+    /// We played the first move of a turn of several (growing roses) and wait for the GUI to let
+    /// us go on: `usermove @@@@`, or the `setboard` XBoard sends after the opponent's pass.
+    awaiting_pass: bool,
     finished: bool,
 }
 
@@ -123,6 +126,7 @@ impl<W: Write> Session<W> {
             last_score: None,
             debug: false,
             edit: None,
+            awaiting_pass: false,
             finished: false,
         }
     }
@@ -326,6 +330,11 @@ impl<W: Write> Session<W> {
         self.send(Reply::Move(text));
         self.game.play(best);
         self.excluded.clear();
+        if self.game.position().in_continuation() {
+            // Our turn goes on; the GUI must first let the opponent pass.
+            self.awaiting_pass = true;
+            return;
+        }
         self.hint = result.ponder;
         if let Some(outcome) = self.game.outcome() {
             self.claim(&outcome);
@@ -355,6 +364,7 @@ impl<W: Write> Session<W> {
             Command::Rejected(_) => {}
             Command::New => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 let registry = Arc::clone(self.game.registry());
                 self.game = Game::new(registry);
                 self.mode = Mode::Play { engine: Color::Black };
@@ -433,6 +443,14 @@ impl<W: Write> Session<W> {
             Command::Result { .. } => {
                 self.stop_search();
                 self.mode = Mode::Force;
+            }
+            Command::SetBoard(_) if self.awaiting_pass => {
+                // XBoard turns the opponent's pass into a `setboard` of its own (wrong) picture of
+                // a turn of several moves; our position is the real one: just go on.
+                self.awaiting_pass = false;
+                if matches!(self.mode, Mode::Play { .. }) {
+                    self.think_on_move();
+                }
             }
             Command::SetBoard(fen) => {
                 self.stop_search();
@@ -563,6 +581,7 @@ impl<W: Write> Session<W> {
 
     fn variant(&mut self, requested: &str) {
         self.stop_search();
+        self.awaiting_pass = false;
         // XBoard may prefix a size: `10x10+0_pillage`. Accept it when it is the variant's own size.
         let (size, name) = match requested.split_once('_') {
             Some((size, name)) if size.contains('x') && size.starts_with(|c: char| c.is_ascii_digit()) => {
@@ -618,6 +637,21 @@ impl<W: Write> Session<W> {
     }
 
     fn user_move(&mut self, text: &str) {
+        if text.trim() == "@@@@" {
+            // The opponent's pass inside our turn of several moves; anything else is no move.
+            if self.awaiting_pass {
+                self.awaiting_pass = false;
+                if matches!(self.mode, Mode::Play { .. }) {
+                    self.think_on_move();
+                }
+            } else {
+                self.send(Reply::IllegalMove {
+                    reason: None,
+                    text: text.to_string(),
+                });
+            }
+            return;
+        }
         if let Some(Active {
             purpose: Purpose::Ponder { predicted },
             control,
@@ -664,9 +698,15 @@ impl<W: Write> Session<W> {
         match self.game.play_text(text, Coords::Wire) {
             Ok(_) => {
                 self.excluded.clear();
+                let to_move = self.game.position().side_to_move();
                 match self.mode {
                     Mode::Analyze => self.start_analysis(),
-                    Mode::Play { engine } if self.game.position().side_to_move() == engine => self.think_on_move(),
+                    Mode::Play { engine } if to_move == engine => self.think_on_move(),
+                    // The opponent's turn of several moves goes on: we pass, so that the GUI,
+                    // which alternates turns, lets the opponent move again.
+                    Mode::Play { .. } if self.game.position().in_continuation() => {
+                        self.send(Reply::Move("@@@@".to_string()));
+                    }
                     _ => {}
                 }
             }
