@@ -45,6 +45,12 @@ enum Command {
     },
     /// List the games this engine plays.
     Variants,
+    /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
+    Bench {
+        /// Depth in plies.
+        #[arg(long, default_value_t = 10, allow_hyphen_values = true)]
+        depth: u32,
+    },
 }
 
 /// A one-line error for stderr, with the exit code 2.
@@ -105,6 +111,19 @@ pub fn run() -> i32 {
                 );
             }
             if ok { 0 } else { 2 }
+        }
+        Some(Command::Bench { depth }) => {
+            if !(1..=64).contains(&depth) {
+                return fail(format!("depth {depth} must be between 1 and 64"));
+            }
+            let result = crate::search::bench(depth);
+            eprintln!(
+                "{} positions, depth {depth}, {:.3} s",
+                result.positions,
+                result.elapsed.as_secs_f64()
+            );
+            println!("bench {} nodes {} nps", result.nodes, result.nodes_per_second());
+            0
         }
         Some(Command::Perft {
             variant: name,

@@ -13,7 +13,7 @@
 
 use super::geometry::{Color, Square};
 use super::moves::{Move, MoveKind, MoveList, NEIGHBOURS};
-use super::piece::{HookId, Piece};
+use super::piece::HookId;
 use super::position::Position;
 
 const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
@@ -200,11 +200,12 @@ pub fn attacks(pos: &Position, hook: HookId, from: Square, target: Square) -> bo
             if first && shape.offset(target, d.0, d.1).is_some_and(|s| empty(pos, s)) {
                 return true;
             }
-            // Double capture: target adjacent and a piece of its side two squares away.
+            // Double capture: target adjacent and a capturable enemy two squares away (whatever
+            // stands on the target now: the question is about an enemy piece standing there).
             if dist == 1
-                && let (Some(t), Some(b)) = (pos.piece_at(target), shape.offset(from, 2 * d.0, 2 * d.1))
+                && let Some(b) = shape.offset(from, 2 * d.0, 2 * d.1)
             {
-                return pos.piece_at(b).is_some_and(|p: Piece| p.color() == t.color());
+                return victim(pos, from, b);
             }
             false
         }

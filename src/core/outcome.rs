@@ -1,6 +1,6 @@
 //! Game end by rule: checkmate, stalemate, goals, the n-move rule, repetition, dead positions.
 
-use super::betza::mode;
+use super::betza::{MoveAtom, mode};
 use super::geometry::Color;
 use super::piece::{Piece, PieceType, Royalty};
 use super::position::Position;
@@ -70,18 +70,15 @@ enum MinorClass {
 fn classify(pt: &PieceType) -> MinorClass {
     let atoms = &pt.movement.atoms;
     let both = mode::MOVE | mode::CAPTURE;
-    if pt.promotion.is_some() || pt.hook.is_some() || atoms.len() != 8 || atoms.iter().any(|a| a.modes != both) {
+    if pt.promotion.is_some() || pt.hook.is_some() || atoms.iter().any(|a| a.modes != both) {
         return MinorClass::Other;
     }
-    if atoms
-        .iter()
-        .all(|a| a.max_steps == 1 && a.dx.abs().min(a.dy.abs()) == 1 && a.dx.abs().max(a.dy.abs()) == 2)
-    {
+    // Exactly the knight's eight leaps, or exactly the bishop's four diagonal lines.
+    let knight = |a: &MoveAtom| a.max_steps == 1 && a.dx.abs().min(a.dy.abs()) == 1 && a.dx.abs().max(a.dy.abs()) == 2;
+    let bishop = |a: &MoveAtom| a.max_steps == 0 && a.dx.abs() == 1 && a.dy.abs() == 1;
+    if atoms.len() == 8 && atoms.iter().all(knight) {
         MinorClass::Knight
-    } else if atoms
-        .iter()
-        .all(|a| a.max_steps == 0 && a.dx.abs() == 1 && a.dy.abs() == 1)
-    {
+    } else if atoms.len() == 4 && atoms.iter().all(bishop) {
         MinorClass::Bishop
     } else {
         MinorClass::Other
@@ -211,5 +208,31 @@ impl Position {
             return true;
         }
         knights == 0 && (bishops[0] == 0 || bishops[1] == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::Position;
+    use crate::notation::{Coords, fen};
+    use crate::variants::Registry;
+
+    fn dead(fen_text: &str) -> bool {
+        let v = Registry::builtin().get("normal").unwrap();
+        let setup = fen::parse_fen(fen_text, Coords::Human).unwrap();
+        Position::from_setup(&v, &setup).unwrap().dead_position()
+    }
+
+    #[test]
+    fn fide_dead_positions() {
+        assert!(dead("8/8/8/4k3/8/8/4K3/8 w - - 0 1"));
+        assert!(dead("8/8/8/4k3/8/8/3BK3/8 w - - 0 1"));
+        assert!(dead("8/8/8/4k3/8/8/3NK3/8 w - - 0 1"));
+        // Bishops all on the same colour, any number, either side.
+        assert!(dead("8/8/8/2b1k3/8/8/3BK3/8 w - - 0 1"));
+        assert!(!dead("8/8/8/3bk3/8/8/3BK3/8 w - - 0 1"));
+        assert!(!dead("8/8/8/4k3/8/8/2NNK3/8 w - - 0 1"));
+        assert!(!dead("8/8/8/4k3/8/8/3PK3/8 w - - 0 1"));
+        assert!(!dead("8/8/8/4k3/8/8/3RK3/8 w - - 0 1"));
     }
 }

@@ -69,8 +69,10 @@ impl Placement {
         self.hash ^= z.piece(p, sq);
     }
 
+    /// Takes the piece off `sq`; the last piece of its list takes its place there. Returns the
+    /// piece and its list index, which `restore` needs to undo this exactly.
     #[inline]
-    pub fn remove(&mut self, z: &Zobrist, sq: Square) -> Piece {
+    pub fn remove(&mut self, z: &Zobrist, sq: Square) -> (Piece, u8) {
         let p = Piece(self.board[sq.index()]);
         let c = p.color() as usize;
         self.board[sq.index()] = EMPTY;
@@ -81,6 +83,32 @@ impl Placement {
         self.idx[last.index()] = i as u8;
         self.counts[c][p.kind().index()] -= 1;
         self.hash ^= z.piece(p, sq);
+        (p, i as u8)
+    }
+
+    /// Undoes `remove` (called in reverse order), so that the piece lists come back in the same
+    /// order — searches of the same position then visit moves in the same order.
+    #[inline]
+    pub fn restore(&mut self, z: &Zobrist, p: Piece, sq: Square, index: u8) {
+        let c = p.color() as usize;
+        let len = self.len[c];
+        if index < len {
+            let moved = self.list[c][index as usize];
+            self.list[c][len as usize] = moved;
+            self.idx[moved.index()] = len;
+        }
+        self.list[c][index as usize] = sq;
+        self.idx[sq.index()] = index;
+        self.len[c] += 1;
+        self.board[sq.index()] = p.0;
+        self.counts[c][p.kind().index()] += 1;
+        self.hash ^= z.piece(p, sq);
+    }
+
+    /// Takes off the piece that was put last (the inverse of `put`).
+    #[inline]
+    pub fn take_back(&mut self, z: &Zobrist, sq: Square) -> Piece {
+        let (p, _) = self.remove(z, sq);
         p
     }
 
@@ -102,8 +130,13 @@ impl Placement {
 struct Undo {
     mv: Move,
     moved: u8,
-    captured: [(Square, u8); 8],
+    /// Captured (or converted) pieces: square, piece, list index when removed.
+    captured: [(Square, u8, u8); 8],
     ncaptured: u8,
+    /// List index of the moving piece when it was taken off (promotions, growing roses).
+    moved_index: u8,
+    /// A null move (a pass in the search).
+    null: bool,
     castling: u8,
     ep: EnPassant,
     halfmove: u32,
@@ -286,11 +319,14 @@ impl Position {
             };
             let up = c.to_ascii_uppercase();
             let rook = match up {
-                'K' => (kfile + 1..shape.files)
-                    .rev()
+                // K and Q name the rooks' squares of the start position (X-FEN's outermost rook
+                // there); a rook anywhere else has no right (pillage C-3).
+                'K' => rule.rook_files[0]
                     .map(|f| shape.square(f, krank))
-                    .find(|&s| is_rook(s)),
-                'Q' => (0..kfile).map(|f| shape.square(f, krank)).find(|&s| is_rook(s)),
+                    .filter(|&s| shape.file(s) > kfile && is_rook(s)),
+                'Q' => rule.rook_files[1]
+                    .map(|f| shape.square(f, krank))
+                    .filter(|&s| shape.file(s) < kfile && is_rook(s)),
                 'A'..='P' => {
                     let f = up as u8 - b'A';
                     if f >= shape.files || f == kfile {
@@ -653,8 +689,10 @@ impl Position {
         let mut undo = Undo {
             mv,
             moved: EMPTY,
-            captured: [(Square::NONE, EMPTY); 8],
+            captured: [(Square::NONE, EMPTY, 0); 8],
             ncaptured: 0,
+            moved_index: 0,
+            null: false,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -686,26 +724,34 @@ impl Position {
                 irreversible = true;
             }
             MoveKind::Castle => {
-                let king = self.men.remove(z, mv.from);
-                let rook = self.men.remove(z, mv.extra[0]);
-                self.men.put(z, king, mv.to);
-                self.men.put(z, rook, mv.extra[1]);
-                undo.moved = king.0;
+                undo.moved = self.men.board[mv.from.index()];
+                // Relocating keeps the piece lists in order; the order of the two avoids overlap
+                // (a 1-square castling puts the rook on the king's square, a long one the king on
+                // the rook's).
+                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
+                if rook_to == mv.from {
+                    self.men.relocate(z, mv.from, mv.to);
+                    self.men.relocate(z, rook_from, rook_to);
+                } else {
+                    self.men.relocate(z, rook_from, rook_to);
+                    self.men.relocate(z, mv.from, mv.to);
+                }
                 self.move_king(us, mv.from, mv.to);
                 touched[2] = mv.extra[0];
             }
             MoveKind::Grow => {
-                let moved = self.men.remove(z, mv.from);
+                let (moved, index) = self.men.remove(z, mv.from);
                 undo.moved = moved.0;
+                undo.moved_index = index;
                 if self.men.board[mv.to.index()] != EMPTY {
-                    let victim = self.men.remove(z, mv.to);
-                    undo.captured[0] = (mv.to, victim.0);
+                    let (victim, i) = self.men.remove(z, mv.to);
+                    undo.captured[0] = (mv.to, victim.0, i);
                     undo.ncaptured = 1;
                 }
                 if !mv.extra[0].is_none() {
                     // The converted unit is recorded as captured; unmake puts it back.
-                    let unit = self.men.remove(z, mv.extra[0]);
-                    undo.captured[undo.ncaptured as usize] = (mv.extra[0], unit.0);
+                    let (unit, i) = self.men.remove(z, mv.extra[0]);
+                    undo.captured[undo.ncaptured as usize] = (mv.extra[0], unit.0, i);
                     undo.ncaptured += 1;
                     let convert = v
                         .piece(moved.kind())
@@ -725,11 +771,11 @@ impl Position {
                     if sq.is_none() || pos.men.board[sq.index()] == EMPTY || sq == mv.from {
                         return;
                     }
-                    let p = pos.men.remove(z, sq);
+                    let (p, i) = pos.men.remove(z, sq);
                     if v.piece(p.kind()).royalty == Royalty::King {
                         pos.drop_king(p.color(), sq);
                     }
-                    undo.captured[undo.ncaptured as usize] = (sq, p.0);
+                    undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
                     undo.ncaptured += 1;
                 };
                 match mv.kind {
@@ -756,7 +802,8 @@ impl Position {
                     capture(self, mv.to, &mut undo);
                     match mv.promotion() {
                         Some(kind) => {
-                            self.men.remove(z, mv.from);
+                            let (_, i) = self.men.remove(z, mv.from);
+                            undo.moved_index = i;
                             self.men.put(z, Piece::new(kind, us), mv.to);
                         }
                         None => self.men.relocate(z, mv.from, mv.to),
@@ -803,6 +850,38 @@ impl Position {
         }
         self.side = us.opposite();
         self.men.hash ^= z.side;
+    }
+
+    /// Passes: the other side moves next (for null-move pruning in the search). Not available in
+    /// the middle of a turn of several moves.
+    pub fn make_null(&mut self) {
+        let z = &self.variant.tables.zobrist;
+        let undo = Undo {
+            mv: Move::new(Square::NONE, Square::NONE, MoveKind::Normal),
+            moved: EMPTY,
+            captured: [(Square::NONE, EMPTY, 0); 8],
+            ncaptured: 0,
+            moved_index: 0,
+            null: true,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.men.hash,
+            kings: self.kings,
+            king_count: self.king_count,
+            side: self.side,
+            continuation: self.continuation,
+        };
+        self.history.push(self.men.hash);
+        if !self.ep.is_none() {
+            self.men.hash ^= z.ep(self.ep.first);
+            self.ep = EnPassant::NONE;
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = self.side.opposite();
+        self.men.hash ^= z.side;
+        self.undo.push(undo);
     }
 
     /// Does the side to move have any pseudo-legal move?
@@ -866,37 +945,44 @@ impl Position {
         let z = &v.tables.zobrist;
         let mv = undo.mv;
         let us = undo.side;
+        // Every step of `make` is undone in reverse order, so the piece lists come back exactly.
+        let captured = &undo.captured[..undo.ncaptured as usize];
         match mv.kind {
+            _ if undo.null => {}
             MoveKind::Drop => {
-                self.men.remove(z, mv.to);
+                self.men.take_back(z, mv.to);
                 self.hand[us as usize][mv.piece as usize] += 1;
             }
             MoveKind::Castle => {
-                let king = self.men.remove(z, mv.to);
-                let rook = self.men.remove(z, mv.extra[1]);
-                self.men.put(z, king, mv.from);
-                self.men.put(z, rook, mv.extra[0]);
+                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
+                if rook_to == mv.from {
+                    self.men.relocate(z, rook_to, rook_from);
+                    self.men.relocate(z, mv.to, mv.from);
+                } else {
+                    self.men.relocate(z, mv.to, mv.from);
+                    self.men.relocate(z, rook_to, rook_from);
+                }
             }
             MoveKind::Grow => {
-                for &(sq, p) in undo.captured[..undo.ncaptured as usize].iter().rev() {
-                    if self.men.board[sq.index()] != EMPTY {
-                        self.men.remove(z, sq);
-                    }
-                    self.men.put(z, Piece(p), sq);
+                if !mv.extra[0].is_none() {
+                    self.men.take_back(z, mv.extra[0]);
                 }
-                self.men.put(z, Piece(undo.moved), mv.from);
+                for &(sq, p, i) in captured.iter().rev() {
+                    self.men.restore(z, Piece(p), sq, i);
+                }
+                self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
             }
             _ => {
                 if mv.from != mv.to {
                     if mv.promotion().is_some() {
-                        self.men.remove(z, mv.to);
-                        self.men.put(z, Piece(undo.moved), mv.from);
+                        self.men.take_back(z, mv.to);
+                        self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
                     } else {
                         self.men.relocate(z, mv.to, mv.from);
                     }
                 }
-                for &(sq, p) in undo.captured[..undo.ncaptured as usize].iter().rev() {
-                    self.men.put(z, Piece(p), sq);
+                for &(sq, p, i) in captured.iter().rev() {
+                    self.men.restore(z, Piece(p), sq, i);
                 }
             }
         }

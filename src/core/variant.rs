@@ -16,6 +16,9 @@ pub struct CastlingRule {
     pub king_files: Vec<u8>,
     /// Rank (0-based, absolute) of each colour's king in the start position: castling happens there.
     pub king_ranks: [u8; 2],
+    /// Files of the outermost castling rooks of the start position, towards higher files (`K`)
+    /// and towards lower files (`Q`).
+    pub rook_files: [Option<u8>; 2],
 }
 
 /// Result of a position without legal moves, seen from the side to move.
@@ -85,6 +88,9 @@ pub struct XboardInfo {
     pub pieces: Vec<(String, String)>,
     /// Castling goes on the wire as two legs (`f0h0,i0g0`) rather than as the king move.
     pub castling_two_legs: bool,
+    /// En-passant captures go on the wire as two legs through the victim (`d5c5,c5c4`): XBoard
+    /// 4.9.1 only knows e.p. after a pawn's first double step.
+    pub en_passant_legs: bool,
 }
 
 /// A complete variant.

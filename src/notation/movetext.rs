@@ -94,11 +94,27 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
             }
         }
         MoveKind::Castle => format!("{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c)),
+        MoveKind::EnPassant if v.xboard.en_passant_legs => {
+            let victim = mv.extra[0];
+            format!(
+                "{}{},{}{}",
+                sq(pos, mv.from, c),
+                sq(pos, victim, c),
+                sq(pos, victim, c),
+                sq(pos, mv.to, c)
+            )
+        }
         // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
         // such a two-leg move verbatim; see protocol/wildrose-turns.md).
         MoveKind::Grow => {
             let target = if mv.extra[0].is_none() { mv.to } else { mv.extra[0] };
-            format!("{}{},{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c), sq(pos, mv.to, c), sq(pos, target, c))
+            format!(
+                "{}{},{}{}",
+                sq(pos, mv.from, c),
+                sq(pos, mv.to, c),
+                sq(pos, mv.to, c),
+                sq(pos, target, c)
+            )
         }
         MoveKind::Special => match single_victim(pos, mv) {
             Some(kill) if kill != mv.to => {
@@ -149,7 +165,11 @@ pub fn parse_turn(pos: &mut Position, text: &str, coords: Coords) -> Result<Vec<
         }
     }
     if result.is_ok() && (turn.is_empty() || pos.in_continuation()) {
-        result = Err(if turn.is_empty() { MoveTextError::Unparsable } else { MoveTextError::Illegal });
+        result = Err(if turn.is_empty() {
+            MoveTextError::Unparsable
+        } else {
+            MoveTextError::Illegal
+        });
     }
     for _ in &turn {
         pos.unmake();

@@ -80,6 +80,19 @@ impl SearchControl {
         }
     }
 
+    /// Sets the budget counted from the start of the search (exact, for node-counted time).
+    pub(crate) fn set_budget_from_start(&self, budget: Option<TimeBudget>) {
+        match budget {
+            None => self.set_budget(None),
+            Some(b) => {
+                let soft = b.soft.as_millis().min(NEVER as u128 - 1) as u64;
+                let hard = (b.hard.as_millis().min(NEVER as u128 - 1) as u64).max(soft);
+                self.hard_ms.store(hard, Ordering::SeqCst);
+                self.soft_ms.store(soft, Ordering::SeqCst);
+            }
+        }
+    }
+
     /// Time since the search started (zero before).
     pub fn elapsed(&self) -> Duration {
         self.lock_start().map_or(Duration::ZERO, |s| s.elapsed())

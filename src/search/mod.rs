@@ -31,4 +31,4 @@ pub use control::SearchControl;
 pub use eval::{EvalTables, evaluate};
 pub use score::{Bound, Score};
 pub use time::{Limits, TimeBudget, TimeControl};
-pub use tt::TranspositionTable;
+pub use tt::{TranspositionTable, TtHit};

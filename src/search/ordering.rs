@@ -27,8 +27,19 @@ const SQUARE_SLOTS: usize = crate::core::geometry::MAX_SQUARES;
 #[inline]
 pub(crate) fn captured_value(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> i32 {
     match mv.kind {
-        MoveKind::Normal | MoveKind::MultiStep | MoveKind::Grow => {
+        MoveKind::Normal | MoveKind::MultiStep => {
             pos.piece_at(mv.to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
+        }
+        // Growing roses also takes the converted unit away from the opponent (as that unit).
+        MoveKind::Grow => {
+            let value = |sq: crate::core::Square| {
+                (!sq.is_none())
+                    .then(|| pos.piece_at(sq))
+                    .flatten()
+                    .filter(|p| p.color() != pos.side_to_move())
+                    .map_or(0, |p| kinds[p.kind().index()].value.max(1))
+            };
+            value(mv.to) + value(mv.extra[0])
         }
         MoveKind::EnPassant => pos
             .piece_at(mv.extra[0])

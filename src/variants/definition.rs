@@ -128,6 +128,8 @@ struct XboardDef {
     #[serde(default)]
     castling: Option<String>,
     #[serde(default)]
+    en_passant: Option<String>,
+    #[serde(default)]
     pieces: Vec<(String, String)>,
 }
 
@@ -178,6 +180,47 @@ struct DropDef {
     ranks: Vec<u8>,
     #[serde(default)]
     push: u8,
+}
+
+/// The span of the line `key = ...` inside `within` (a table's span), or `within` itself: errors
+/// then name the line of the offending key, not of its table's header.
+fn key_span(source: &str, within: std::ops::Range<usize>, key: &str) -> std::ops::Range<usize> {
+    // A table's span may cover only its header: look on to the next header.
+    let start = within.start.min(source.len());
+    let end = source[start..]
+        .match_indices("\n[")
+        .map(|(i, _)| start + i)
+        .find(|&i| i >= within.end.min(source.len()).saturating_sub(1))
+        .unwrap_or(source.len())
+        .max(within.end.min(source.len()));
+    let mut offset = start;
+    for line in source[start..end].split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return offset..offset + line.len();
+        }
+        offset += line.len();
+    }
+    within
+}
+
+/// The span of a `[table]` of the file, up to the next table header.
+fn table_span(source: &str, header: &str) -> Option<std::ops::Range<usize>> {
+    let wanted = format!("[{header}]");
+    let mut offset = 0;
+    let mut found = None;
+    for line in source.split_inclusive('\n') {
+        if line.trim() == wanted {
+            found = Some(offset);
+            break;
+        }
+        offset += line.len();
+    }
+    let start = found?;
+    let end = source[start + 1..].find("\n[").map_or(source.len(), |i| start + 1 + i);
+    Some(start..end)
 }
 
 fn line_of(source: &str, offset: usize) -> usize {
@@ -244,6 +287,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
     for (i, sp) in def.piece.iter().enumerate() {
         let span = sp.span();
         let p = sp.get_ref();
+        let at = |key: &str| key_span(source, span.clone(), key);
         if !p.letter.is_ascii_uppercase() {
             return Err(err_at(
                 span,
@@ -271,7 +315,12 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             }
             Movement::default()
         } else {
-            betza::movement(&p.betza).map_err(|e| err_at(span.clone(), format!("piece {}: {e}", p.letter)))?
+            betza::movement(&p.betza).map_err(|e| {
+                err_at(
+                    key_span(source, span.clone(), "betza"),
+                    format!("piece {}: {e}", p.letter),
+                )
+            })?
         };
         let royalty = match p.royal.as_deref() {
             None => Royalty::None,
@@ -279,7 +328,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             Some("rose") => Royalty::Rose,
             Some(other) => {
                 return Err(err_at(
-                    span,
+                    at("royal"),
                     format!("royal = {other:?}: expected \"king\" or \"rose\""),
                 ));
             }
@@ -289,22 +338,27 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 let mut choices = Vec::new();
                 for c in pd.to.chars() {
                     let k =
-                        kind_of(c).ok_or_else(|| err_at(span.clone(), format!("promotion to unknown piece {c}")))?;
+                        kind_of(c).ok_or_else(|| err_at(at("promotion"), format!("promotion to unknown piece {c}")))?;
                     let target = &def.piece[k.index()].get_ref();
                     if target.royal.is_some() {
-                        return Err(err_at(span.clone(), format!("promotion to royal piece {c}")));
+                        return Err(err_at(at("promotion"), format!("promotion to royal piece {c}")));
                     }
                     choices.push(k);
                 }
                 let convert = match pd.convert {
-                    Some(c) => Some(kind_of(c).ok_or_else(|| err_at(span.clone(), format!("convert to unknown piece {c}")))?),
+                    Some(c) => Some(
+                        kind_of(c).ok_or_else(|| err_at(at("promotion"), format!("convert to unknown piece {c}")))?,
+                    ),
                     None => None,
                 };
                 if choices.is_empty() == convert.is_none() {
-                    return Err(err_at(span, "promotion needs either pieces in `to` or a `convert` piece".into()));
+                    return Err(err_at(
+                        at("promotion"),
+                        "promotion needs either pieces in `to` or a `convert` piece".into(),
+                    ));
                 }
                 Some(Promotion {
-                    ranks: rank_list(&pd.ranks, span.clone())?,
+                    ranks: rank_list(&pd.ranks, at("promotion"))?,
                     choices,
                     convert,
                 })
@@ -314,10 +368,10 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         let drop = match &p.drop {
             Some(d) => {
                 if royalty != Royalty::None {
-                    return Err(err_at(span, "royal pieces cannot be dropped".into()));
+                    return Err(err_at(at("drop"), "royal pieces cannot be dropped".into()));
                 }
                 Some(DropRule {
-                    ranks: rank_list(&d.ranks, span.clone())?,
+                    ranks: rank_list(&d.ranks, at("drop"))?,
                     push: d.push,
                 })
             }
@@ -325,8 +379,9 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         };
         let mut hook_immune = Vec::new();
         for c in p.hook_immune.chars() {
-            hook_immune
-                .push(kind_of(c).ok_or_else(|| err_at(span.clone(), format!("hook_immune names unknown piece {c}")))?);
+            hook_immune.push(
+                kind_of(c).ok_or_else(|| err_at(at("hook_immune"), format!("hook_immune names unknown piece {c}")))?,
+            );
         }
         pieces.push(PieceType {
             letter: p.letter,
@@ -337,7 +392,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             royalty,
             promotion,
             push: p.push.clone(),
-            initial_ranks: rank_list(&p.initial_ranks, span.clone())?,
+            initial_ranks: rank_list(&p.initial_ranks, at("initial_ranks"))?,
             en_passant_victim: p.en_passant,
             resets_clock: p.resets_clock,
             castling_rook: p.castling_rook,
@@ -388,15 +443,19 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     .collect::<Result<Vec<u8>, _>>()?,
                 None => vec![homes[0].0],
             };
+            let rook_letters: Vec<char> = pieces.iter().filter(|p| p.castling_rook).map(|p| p.letter).collect();
+            let rook_files = castling_rook_files(def.start.get_ref(), &rook_letters, homes[0], shape);
             Some(CastlingRule {
                 king_steps: c.get_ref().king_steps.clone(),
                 king_files,
                 king_ranks: [homes[0].1, homes[1].1],
+                rook_files,
             })
         }
         None => None,
     };
-    let rules_span = def.name.span();
+    let rules_table = table_span(source, "rules").unwrap_or_else(|| def.name.span());
+    let rules_span = |key: &str| key_span(source, rules_table.clone(), key);
     let rules = GameRules {
         stalemate: match def.rules.stalemate.as_str() {
             "draw" => Verdict::Draw,
@@ -404,7 +463,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             "win" => Verdict::Win,
             other => {
                 return Err(err_at(
-                    rules_span,
+                    rules_span("stalemate"),
                     format!("rules.stalemate = {other:?}: expected draw, loss or win"),
                 ));
             }
@@ -415,7 +474,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             "forbidden" => Repetition::Forbidden,
             other => {
                 return Err(err_at(
-                    rules_span,
+                    rules_span("repetition"),
                     format!("rules.repetition = {other:?}: expected draw or forbidden"),
                 ));
             }
@@ -425,7 +484,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             .rules
             .goals
             .iter()
-            .map(|g| parse_goal(g).ok_or_else(|| err_at(rules_span.clone(), format!("unknown goal {g:?}"))))
+            .map(|g| parse_goal(g).ok_or_else(|| err_at(rules_span("goals"), format!("unknown goal {g:?}"))))
             .collect::<Result<_, _>>()?,
     };
     let shuffle = match &def.shuffle {
@@ -466,6 +525,16 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 return Err(err_at(
                     def.name.span(),
                     format!("xboard.castling = {other:?}: expected king or two-legs"),
+                ));
+            }
+        },
+        en_passant_legs: match xb.en_passant.as_deref() {
+            None | Some("plain") => false,
+            Some("two-legs") => true,
+            Some(other) => {
+                return Err(err_at(
+                    def.name.span(),
+                    format!("xboard.en_passant = {other:?}: expected plain or two-legs"),
                 ));
             }
         },
@@ -516,6 +585,33 @@ fn king_homes(start: &str, king: char, shape: BoardShape) -> Option<[(u8, u8); 2
         }
     }
     Some([homes[0]?, homes[1]?])
+}
+
+/// Files of White's outermost castling rooks beside its king in the start FEN: (higher, lower).
+fn castling_rook_files(start: &str, rooks: &[char], king: (u8, u8), shape: BoardShape) -> [Option<u8>; 2] {
+    let board = start.split([' ', '[']).next().unwrap_or("");
+    let row = (shape.ranks - 1 - king.1) as usize;
+    let Some(rank_text) = board.split('/').nth(row) else {
+        return [None, None];
+    };
+    let mut files = Vec::new();
+    let mut file = 0u32;
+    let mut digits = String::new();
+    for ch in rank_text.chars() {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            continue;
+        }
+        file += digits.parse::<u32>().unwrap_or(0);
+        digits.clear();
+        if rooks.contains(&ch) {
+            files.push(file as u8);
+        }
+        file += 1;
+    }
+    let higher = files.iter().copied().filter(|&f| f > king.0).max();
+    let lower = files.iter().copied().filter(|&f| f < king.0).min();
+    [higher, lower]
 }
 
 /// The largest number of king-royal pieces one side has in the start FEN (at least 1).

@@ -18,6 +18,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("pillage.toml", include_str!("../../fixtures/variants/pillage.toml")),
     ("wildrose.toml", include_str!("../../fixtures/variants/wildrose.toml")),
+    ("wreckage.toml", include_str!("../../fixtures/variants/wreckage.toml")),
 ];
 
 /// The variants known to this process.

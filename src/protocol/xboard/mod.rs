@@ -48,7 +48,7 @@ pub fn run(registry: Arc<Registry>) -> i32 {
                         let line = String::from_utf8_lossy(&buf);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
                         log::debug!("> {line}");
-                        if reader.send(Event::Line(line)).is_err() {
+                        if reader.send(Event::Line(line, std::time::Instant::now())).is_err() {
                             break;
                         }
                     }

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -26,8 +26,8 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Something for the session to act on.
 #[derive(Debug)]
 pub enum Event {
-    /// A line from the GUI.
-    Line(String),
+    /// A line from the GUI, with the moment it was read (our clock runs from then).
+    Line(String, Instant),
     /// The GUI closed our stdin.
     Eof,
     /// A search thread reported.
@@ -96,6 +96,8 @@ pub struct Session<W: Write> {
     /// We played the first move of a turn of several (growing roses) and wait for the GUI to let
     /// us go on: `usermove @@@@`, or the `setboard` XBoard sends after the opponent's pass.
     awaiting_pass: bool,
+    /// When the command being handled was read: time spent since then is on our clock.
+    received: Instant,
     finished: bool,
 }
 
@@ -127,6 +129,7 @@ impl<W: Write> Session<W> {
             debug: false,
             edit: None,
             awaiting_pass: false,
+            received: Instant::now(),
             finished: false,
         }
     }
@@ -145,7 +148,10 @@ impl<W: Write> Session<W> {
     /// Handles one event.
     pub fn handle(&mut self, event: Event) {
         match event {
-            Event::Line(line) => self.line(&line),
+            Event::Line(line, received) => {
+                self.received = received;
+                self.line(&line)
+            }
             Event::Eof => {
                 self.thinker.stop();
                 self.finished = true;
@@ -242,6 +248,13 @@ impl<W: Write> Session<W> {
             .time_control
             .limits(self.engine_clock_cs, self.engine_moves_played());
         limits.root_moves = self.root_filter(&mut root);
+        // Our clock has been running since the GUI's command arrived (a stopped ponder search,
+        // a busy machine): take that time off this move's budget.
+        let spent = self.received.elapsed();
+        if let Some(t) = limits.time.as_mut() {
+            t.soft = t.soft.saturating_sub(spent);
+            t.hard = t.hard.saturating_sub(spent);
+        }
         self.start_search(root, limits, Purpose::Move);
     }
 
@@ -268,10 +281,13 @@ impl<W: Write> Session<W> {
         if root.find_legal(&predicted).is_none() {
             return;
         }
+        let hint = movetext::wire(&root, &predicted);
         root.make(predicted);
         if root.legal_moves().is_empty() || root.goal_reached().is_some() {
             return;
         }
+        // The ponder PV starts after the predicted move; XBoard shows it after this hint.
+        self.send(Reply::Hint(hint));
         self.start_search(root, Limits::infinite(), Purpose::Ponder { predicted });
     }
 
@@ -663,9 +679,12 @@ impl<W: Write> Session<W> {
                 Ok(mv) if mv == predicted => {
                     // Ponder hit: keep the search, give it the time for this move.
                     self.game.play(mv);
-                    let budget = self
+                    let mut budget = self
                         .time_control
                         .budget(self.engine_clock_cs, self.engine_moves_played());
+                    let spent = self.received.elapsed();
+                    budget.soft = budget.soft.saturating_sub(spent);
+                    budget.hard = budget.hard.saturating_sub(spent);
                     let limits = self
                         .time_control
                         .limits(self.engine_clock_cs, self.engine_moves_played());
