@@ -242,9 +242,21 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
             return Ok(*mv);
         }
     }
-    // The king-move form of a castling whose canonical form is rook-onto-king.
+    // Other forms of castling: the natural two legs (king leg, rook leg; XBoard relays a king
+    // that lands on the rook's square as `f0i0,i0h0`), and the plain king move when the canonical
+    // form is rook-onto-king.
     for mv in moves.iter() {
         if mv.kind == MoveKind::Castle {
+            let legs = format!(
+                "{}{},{}{}",
+                sq(pos, mv.from, coords),
+                sq(pos, mv.to, coords),
+                sq(pos, mv.extra[0], coords),
+                sq(pos, mv.extra[1], coords)
+            );
+            if legs == wanted {
+                return Ok(*mv);
+            }
             let king_move = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
             let is_plain_king_move = moves
                 .iter()
