@@ -267,7 +267,7 @@ fn cli_divide(variant: &str, fen_text: &str, depth: u32) -> (Vec<(String, u64)>,
     let rows = rows
         .iter()
         .map(|l| {
-            let (mv, n) = l.split_once(' ').unwrap_or_else(|| panic!("bad divide line {l:?}"));
+            let (mv, n) = l.rsplit_once(' ').unwrap_or_else(|| panic!("bad divide line {l:?}"));
             (
                 mv.to_string(),
                 n.parse().unwrap_or_else(|_| panic!("bad count in {l:?}")),

@@ -45,6 +45,8 @@ enum Command {
     },
     /// List the games this engine plays.
     Variants,
+    /// Play a match between CECP engines, refereed by the rules core.
+    Match(Box<crate::tournament::cli::MatchArgs>),
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
@@ -99,6 +101,13 @@ pub fn run() -> i32 {
             crate::logging::init();
             let (reg, _) = registry(&cli.variant_files);
             crate::protocol::xboard::run(Arc::new(reg))
+        }
+        Some(Command::Match(args)) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            crate::tournament::cli::run(*args, reg)
         }
         Some(Command::Variants) => {
             let (reg, ok) = registry(&cli.variant_files);

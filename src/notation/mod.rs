@@ -4,6 +4,7 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod san;
 
 use crate::core::{BoardShape, Square};
 

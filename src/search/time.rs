@@ -154,7 +154,10 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo) -> (i64, i64) {
     let remaining = remaining_ms.max(0);
     let reserve = LAG_MS + (remaining / 50).min(MAX_FRACTION_RESERVE_MS);
     let usable = (remaining - reserve).max(0);
-    let inc_part = inc_ms.max(0) * 3 / 4;
+    // Every move also costs the GUI's and the pipes' latency, which the increment has to pay for
+    // first: on a short clock with a small increment, spending the whole increment drains it.
+    let inc = (inc_ms - LAG_MS).max(0);
+    let inc_part = inc * 3 / 4;
     let (ideal, cap) = match mtg {
         MovesToGo::Session(n) => {
             let n = n.max(1) as i64;
@@ -164,9 +167,9 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo) -> (i64, i64) {
                 3 => 45,
                 _ => 35,
             };
-            (usable / n + inc_part, usable * cap_frac / 100 + inc_ms.max(0) / 2)
+            (usable / n + inc_part, usable * cap_frac / 100 + inc / 2)
         }
-        MovesToGo::SuddenDeath(n) => (usable / n.max(1) as i64 + inc_part, usable * 3 / 10 + inc_ms.max(0) / 2),
+        MovesToGo::SuddenDeath(n) => (usable / n.max(1) as i64 + inc_part, usable * 3 / 10 + inc / 2),
     };
     let cap = cap.min(usable);
     let soft = ideal.min(cap);
@@ -207,11 +210,20 @@ mod tests {
 
     #[test]
     fn sudden_death_with_increment() {
-        // 10 s + 0.1 s at the start: 9760 ms usable / 40 moves + 75 ms.
+        // 10 s + 0.1 s at the start: 9760 ms usable / 40 moves + 3/4 of the increment left after
+        // the per-move latency (100 - 40 ms).
         let b = level(0, 10, 100).budget(Some(1000), 0);
-        assert_eq!(ms(b.soft), 9760 / 40 + 75);
-        assert_eq!(ms(b.hard), (9760 / 40 + 75) * 4);
-        assert!(b.hard < Duration::from_millis(9760 * 3 / 10 + 50));
+        assert_eq!(ms(b.soft), 9760 / 40 + 45);
+        assert_eq!(ms(b.hard), (9760 / 40 + 45) * 4);
+        assert!(b.hard < Duration::from_millis(9760 * 3 / 10 + 30));
+    }
+
+    #[test]
+    fn a_short_clock_lives_on_its_increment() {
+        // 0.12 s left and 0.03 s increment: the increment only pays the latency, so the move must
+        // be nearly free, or the clock drains move after move.
+        let b = level(0, 3, 30).budget(Some(12), 40);
+        assert!(ms(b.soft) <= 5 && ms(b.hard) <= 12, "{b:?}");
     }
 
     #[test]

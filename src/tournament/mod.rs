@@ -1,3 +1,11 @@
 //! Engine-vs-engine matches refereed by our own rules core.
 
+pub mod cli;
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod report;
+pub mod runner;
 pub mod stats;
+pub mod timecontrol;

@@ -283,7 +283,9 @@ impl<W: Write> Session<W> {
         }
         let hint = movetext::wire(&root, &predicted);
         root.make(predicted);
-        if root.legal_moves().is_empty() || root.goal_reached().is_some() {
+        // In the middle of the opponent's turn of several moves we answer its sub-moves with a
+        // pass, not with a move: nothing to ponder on.
+        if root.in_continuation() || root.legal_moves().is_empty() || root.goal_reached().is_some() {
             return;
         }
         // The ponder PV starts after the predicted move; XBoard shows it after this hint.

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""A deliberately broken CECP engine for the match runner's forfeit tests (orthodox chess only).
+
+Usage: broken-engine.py MODE [--at N]
+
+It plays random legal moves (python-chess keeps the board) until its N-th move of a game
+(default 3), then misbehaves according to MODE:
+
+  illegal      sends a well-formed move that is not legal (`move e1e5`-like)
+  crash        exits with status 3 instead of moving
+  silent       never answers: reads on, sends nothing (not even to ping)
+  false-claim  claims its own win (`1-0 {White mates}` / `0-1 {Black mates}`) instead of moving
+  garbage      prints junk (including bytes that are not UTF-8) and `move` with junk text
+  good         never misbehaves (a random mover)
+
+Features: ping, setboard, usermove, myname="Broken (MODE)".
+"""
+
+import random
+import sys
+
+import chess
+
+MODES = ("illegal", "crash", "silent", "false-claim", "garbage", "good")
+
+
+def out(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def illegal_move(board):
+    """A coordinate move of one of our pieces that is well-formed but not legal."""
+    legal = set(board.legal_moves)
+    for frm in chess.SQUARES:
+        piece = board.piece_at(frm)
+        if piece is None or piece.color != board.turn:
+            continue
+        for to in chess.SQUARES:
+            mv = chess.Move(frm, to)
+            if to != frm and mv not in legal and chess.square_distance(frm, to) >= 3:
+                return mv.uci()
+    return "a1a1"
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] not in MODES:
+        sys.stderr.write(__doc__)
+        return 2
+    mode = args[0]
+    at = int(args[args.index("--at") + 1]) if "--at" in args else 3
+    rng = random.Random(1)
+    board = chess.Board()
+    force = True
+    moves_made = 0
+    silent = False
+
+    def think():
+        nonlocal moves_made, silent
+        moves_made += 1
+        if moves_made >= at and mode != "good":
+            if mode == "illegal":
+                out("move " + illegal_move(board))
+            elif mode == "crash":
+                sys.exit(3)
+            elif mode == "silent":
+                silent = True
+            elif mode == "false-claim":
+                out("1-0 {White mates}" if board.turn == chess.WHITE else "0-1 {Black mates}")
+            elif mode == "garbage":
+                out("@#!? what is a move")
+                sys.stdout.buffer.write(b"\xff\xfe\x00junk\x80\n")
+                sys.stdout.flush()
+                out("move ?!%zz")
+            return
+        mv = rng.choice(list(board.legal_moves))
+        board.push(mv)
+        out("move " + mv.uci())
+
+    for raw in sys.stdin:
+        line = raw.strip()
+        if silent:
+            if line == "quit":
+                return 0
+            continue
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "protover":
+            out('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 myname="Broken (%s)" done=1' % mode)
+        elif word == "new":
+            board = chess.Board()
+            force = False
+            moves_made = 0
+        elif word == "setboard":
+            board = chess.Board(rest)
+        elif word == "force":
+            force = True
+        elif word == "go":
+            force = False
+            if not board.is_game_over():
+                think()
+        elif word == "usermove":
+            board.push_uci(rest)
+            if not force and not board.is_game_over():
+                think()
+        elif word == "ping":
+            out("pong " + rest)
+        elif word == "quit":
+            return 0
+        # everything else (xboard, accepted, level, time, otim, post, easy, result...) is ignored
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

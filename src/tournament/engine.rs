@@ -1,0 +1,428 @@
+//! A CECP (XBoard protocol) engine process driven on tokio: start-up and feature negotiation, the
+//! per-game set-up, and a stream of time-stamped output lines for the referee.
+//!
+//! The driver answers features as XBoard does (`accepted` for the ones it knows, `rejected` for the
+//! rest, `rejected san`: moves are always sent in coordinates), waits 2 s for the features of a
+//! protocol-1 engine (up to 30 s after `done=0`), sets positions with `setboard` or, for engines
+//! without it (Fairy-Max), with `edit` … `.`, and syncs with `ping`/`pong` where the engine has it.
+//! It knows no rule: moves go out as text the referee wrote.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, Command};
+use tokio::sync::mpsc;
+
+use super::timecontrol::TimeControl;
+use crate::core::{Color, Position, Variant};
+use crate::notation::{Coords, fen, movetext, square_name};
+
+/// How to run one engine.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Display name (PGN tags, tables).
+    pub name: String,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    /// `option NAME=VALUE` commands sent after the handshake.
+    pub options: Vec<(String, String)>,
+    pub tc: TimeControl,
+    /// How far a clock may fall below zero before the flag counts.
+    pub margin: Duration,
+    /// Where the engine's stderr goes (discarded if `None`).
+    pub stderr: Option<PathBuf>,
+}
+
+/// What the engine told us in its `feature` lines.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    pub ping: bool,
+    pub setboard: bool,
+    pub usermove: bool,
+    pub time: bool,
+    pub myname: Option<String>,
+    pub variants: Option<Vec<String>>,
+    /// Protocol 2 (features seen).
+    pub v2: bool,
+}
+
+/// A line from the engine (with its arrival time), or the end of its output.
+#[derive(Debug)]
+pub enum Event {
+    Line(String, Instant),
+    Eof(Instant),
+}
+
+/// Writes engine traffic to stderr when `--debug` is on.
+#[derive(Debug)]
+pub struct Trace {
+    pub start: Instant,
+}
+
+impl Trace {
+    fn log(&self, who: &str, dir: &str, line: &str) {
+        eprintln!("{:>9.3} {who} {dir} {line}", self.start.elapsed().as_secs_f64());
+    }
+}
+
+/// A running engine.
+pub struct Engine {
+    pub name: String,
+    pub features: Features,
+    child: Child,
+    stdin: ChildStdin,
+    rx: mpsc::UnboundedReceiver<Event>,
+    trace: Option<Arc<Trace>>,
+    ping: u32,
+    /// Lines read while waiting for something else (features, pong), to hand out later.
+    backlog: std::collections::VecDeque<Event>,
+}
+
+const KNOWN_FEATURES: &[&str] = &[
+    "ping",
+    "setboard",
+    "playother",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "done",
+    "exclude",
+    "highlight",
+    "setscore",
+    "xedit",
+];
+
+/// Splits `feature a=1 b="x y"` into key/value pairs (the word `feature` already removed).
+pub fn parse_features(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let Some(eq) = rest.find('=') else { break };
+        let key = rest[..eq].trim().to_string();
+        let after = &rest[eq + 1..];
+        let (value, next) = if let Some(q) = after.strip_prefix('"') {
+            match q.find('"') {
+                Some(end) => (q[..end].to_string(), &q[end + 1..]),
+                None => (q.to_string(), ""),
+            }
+        } else {
+            let end = after.find(char::is_whitespace).unwrap_or(after.len());
+            (after[..end].to_string(), &after[end..])
+        };
+        if key.contains(char::is_whitespace) || key.is_empty() {
+            break;
+        }
+        out.push((key, value));
+        rest = next.trim_start();
+    }
+    out
+}
+
+impl Engine {
+    /// Starts the process and negotiates features. `Err` is a one-line reason.
+    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, String> {
+        let mut cmd = Command::new(&cfg.cmd);
+        cmd.args(&cfg.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .kill_on_drop(true);
+        match &cfg.stderr {
+            Some(path) => {
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+                cmd.stderr(Stdio::from(file));
+            }
+            None => {
+                cmd.stderr(Stdio::null());
+            }
+        }
+        if let Some(dir) = &cfg.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start \"{}\": {e}", cfg.cmd))?;
+        let stdin = child.stdin.take().ok_or("no stdin pipe")?;
+        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf).await {
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send(Event::Eof(Instant::now()));
+                        break;
+                    }
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&buf);
+                        let line = text.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(Event::Line(line, Instant::now())).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = Engine {
+            name: cfg.name.clone(),
+            features: Features {
+                time: true,
+                ..Features::default()
+            },
+            child,
+            stdin,
+            rx,
+            trace,
+            ping: 0,
+            backlog: Default::default(),
+        };
+        engine.handshake().await?;
+        for (k, v) in &cfg.options {
+            engine.send(&format!("option {k}={v}")).await?;
+        }
+        Ok(engine)
+    }
+
+    async fn handshake(&mut self) -> Result<(), String> {
+        self.send("xboard").await?;
+        self.send("protover 2").await?;
+        let mut deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let ev = match tokio::time::timeout_at(deadline.into(), self.rx.recv()).await {
+                Err(_) => return Ok(()), // protocol 1, or done=1 never came
+                Ok(None) => return Err("exited during start-up".into()),
+                Ok(Some(ev)) => ev,
+            };
+            let line = match ev {
+                Event::Eof(_) => return Err("exited during start-up".into()),
+                Event::Line(l, _) => l,
+            };
+            self.log("<", &line);
+            let Some(rest) = line.trim().strip_prefix("feature ") else {
+                continue;
+            };
+            self.features.v2 = true;
+            let mut done = None;
+            for (key, value) in parse_features(rest) {
+                let on = value == "1";
+                let known = KNOWN_FEATURES.contains(&key.as_str());
+                match key.as_str() {
+                    "ping" => self.features.ping = on,
+                    "setboard" => self.features.setboard = on,
+                    "usermove" => self.features.usermove = on,
+                    "time" => self.features.time = on,
+                    "myname" => self.features.myname = Some(value.clone()),
+                    "variants" => {
+                        self.features.variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
+                    }
+                    "done" => done = Some(on),
+                    _ => {}
+                }
+                let reply = if key == "san" && on || !known && key != "san" {
+                    "rejected"
+                } else {
+                    "accepted"
+                };
+                self.send(&format!("{reply} {key}")).await?;
+            }
+            match done {
+                Some(true) => return Ok(()),
+                Some(false) => deadline = Instant::now() + Duration::from_secs(30),
+                None => {}
+            }
+        }
+    }
+
+    fn log(&self, dir: &str, line: &str) {
+        if let Some(t) = &self.trace {
+            t.log(&self.name, dir, line);
+        }
+    }
+
+    /// Writes one line and flushes.
+    pub async fn send(&mut self, line: &str) -> Result<(), String> {
+        self.log(">", line);
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.stdin
+            .write_all(&bytes)
+            .await
+            .map_err(|e| format!("write failed: {e}"))?;
+        self.stdin.flush().await.map_err(|e| format!("write failed: {e}"))
+    }
+
+    /// The next line or EOF, waiting until `deadline` (forever if `None`); `None` on timeout.
+    pub async fn next_event(&mut self, deadline: Option<Instant>) -> Option<Event> {
+        if let Some(ev) = self.backlog.pop_front() {
+            return Some(ev);
+        }
+        let ev = match deadline {
+            Some(d) => tokio::time::timeout_at(d.into(), self.rx.recv()).await.ok()?,
+            None => self.rx.recv().await,
+        };
+        let ev = ev.unwrap_or_else(|| Event::Eof(Instant::now()));
+        if let Event::Line(l, _) = &ev {
+            self.log("<", l);
+        }
+        Some(ev)
+    }
+
+    /// Sends `ping N` and waits for `pong N` (other lines are kept for later). Engines without
+    /// ping are given a moment instead.
+    pub async fn sync(&mut self, limit: Duration) -> Result<(), String> {
+        if !self.features.ping {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            return Ok(());
+        }
+        self.ping += 1;
+        let n = self.ping;
+        self.send(&format!("ping {n}")).await?;
+        let deadline = Instant::now() + limit;
+        let mut kept = Vec::new();
+        let result = loop {
+            let ev = match tokio::time::timeout_at(deadline.into(), self.rx.recv()).await {
+                Err(_) => break Err(format!("no pong within {:.1} s", limit.as_secs_f64())),
+                Ok(None) => break Err("exited".to_string()),
+                Ok(Some(ev)) => ev,
+            };
+            match ev {
+                Event::Eof(t) => {
+                    kept.push(Event::Eof(t));
+                    break Err("exited".to_string());
+                }
+                Event::Line(l, t) => {
+                    self.log("<", &l);
+                    let mut words = l.split_whitespace();
+                    if words.next() == Some("pong") {
+                        if words.next().and_then(|w| w.parse::<u32>().ok()) == Some(n) {
+                            break Ok(());
+                        }
+                    } else {
+                        kept.push(Event::Line(l, t));
+                    }
+                }
+            }
+        };
+        // Lines seen on the way (and logged) are handed out again without being logged twice.
+        self.backlog.extend(kept);
+        result
+    }
+
+    /// `new`, `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`,
+    /// then a ping. The engine is left in force mode.
+    pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
+        self.send("new").await?;
+        if variant.name != "normal" {
+            self.send(&format!("variant {}", variant.name)).await?;
+        }
+        self.send("force").await?;
+        let start_fen = fen::to_fen(start, Coords::Wire);
+        if self.features.setboard {
+            self.send(&format!("setboard {start_fen}")).await?;
+        } else {
+            self.edit(start).await?;
+        }
+        self.send(&tc.cecp()).await?;
+        self.send("post").await?;
+        self.send("easy").await?;
+        self.sync(Duration::from_secs(10)).await
+    }
+
+    /// The `edit` protocol: Black to move is reached with XBoard's trick of a first move before
+    /// `edit`. Castling rights are whatever the engine infers from king and rook squares; an
+    /// en-passant right is lost.
+    async fn edit(&mut self, pos: &Position) -> Result<(), String> {
+        let v = pos.variant();
+        if pos.side_to_move() == Color::Black {
+            let mut st = Position::start(v);
+            if let Some(mv) = st.legal_moves().iter().next().copied() {
+                let text = movetext::wire(&st, &mv);
+                self.send_move(&text).await?;
+            }
+        }
+        self.send("edit").await?;
+        self.send("#").await?;
+        for color in Color::BOTH {
+            if color == Color::Black {
+                self.send("c").await?;
+            }
+            let mut squares: Vec<_> = pos.pieces_of(color).to_vec();
+            squares.sort_by_key(|s| s.0);
+            for sq in squares {
+                if let Some(p) = pos.piece_at(sq) {
+                    let letter = v.piece(p.kind()).letter;
+                    self.send(&format!("{letter}{}", square_name(v.shape, sq, Coords::Wire)))
+                        .await?;
+                }
+            }
+        }
+        self.send(".").await
+    }
+
+    /// Sends a move (with `usermove` if the engine asked for it).
+    pub async fn send_move(&mut self, wire: &str) -> Result<(), String> {
+        if self.features.usermove {
+            self.send(&format!("usermove {wire}")).await
+        } else {
+            self.send(wire).await
+        }
+    }
+
+    /// `time`/`otim` in centiseconds, if the engine wants them.
+    pub async fn send_clocks(&mut self, own: i64, other: i64) -> Result<(), String> {
+        if self.features.time {
+            self.send(&format!("time {}", own.max(0))).await?;
+            self.send(&format!("otim {}", other.max(0))).await?;
+        }
+        Ok(())
+    }
+
+    /// The exit status, if the process has ended.
+    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
+    /// Waits briefly for the process to end after a crash, to report its exit status.
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        tokio::time::timeout(limit, self.child.wait()).await.ok()?.ok()
+    }
+
+    /// Ends the game for the engine (`result …`), says `quit`, and makes sure the process is gone
+    /// within a second.
+    pub async fn finish(mut self, result: Option<String>) {
+        if let Some(r) = result {
+            let _ = self.send(&format!("result {r}")).await;
+        }
+        let _ = self.send("quit").await;
+        if tokio::time::timeout(Duration::from_secs(1), self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
+    }
+}

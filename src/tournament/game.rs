@@ -1,0 +1,676 @@
+//! One refereed game between two CECP engines.
+//!
+//! The referee is the rules core: every move an engine sends is looked up among the legal moves of
+//! the game's position (wire notation first, SAN as a fallback for engines that send `O-O`), and the
+//! game ends by rule when `Position::outcome` says so — not when an engine claims it. Forfeits:
+//!
+//! | what | reason in the PGN | `Termination` |
+//! |---|---|---|
+//! | a move that is not legal | `White makes an illegal move: e2e5` | rules infraction |
+//! | a `move` that is no move at all | `White sends an unreadable move: …` | rules infraction |
+//! | a result claim the rules do not support | `White makes a false claim: 1-0 …` | rules infraction |
+//! | `Illegal move` in reply to a legal move | `White rejects the legal move …` | rules infraction |
+//! | the process exits, or fails to start | `White disconnects (exit status 3)` | abandoned |
+//! | a move after the flag fell | `White loses on time (…)` | time forfeit |
+//! | no move at all (a hang): the flag falls, `?` is sent, 1 s more passes | `White loses on time: no move within … (stalled)` | time forfeit |
+//!
+//! A claim of one's own loss (`0-1` from White, or any `resign`) is a resignation. Adjudication
+//! (`--draw`, `--resign`, `--maxmoves`) reads the scores of the engines' thinking output.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use super::engine::{Engine, EngineConfig, Event, Trace};
+use super::timecontrol::Clock;
+use crate::core::{Color, Outcome, Position, Variant};
+use crate::notation::movetext::{self, MoveTextError};
+use crate::notation::{Coords, fen, san};
+
+/// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
+/// `±score` centipawns for `move_count` consecutive moves each.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawRule {
+    pub move_number: u32,
+    pub move_count: u32,
+    pub score: i32,
+}
+
+/// Resign adjudication: a side whose score stayed at or below `-score` for `move_count`
+/// consecutive moves loses (with `two_sided`, only if the opponent's stayed at or above `score`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignRule {
+    pub move_count: u32,
+    pub score: i32,
+    pub two_sided: bool,
+}
+
+/// All adjudication rules of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Adjudication {
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    /// Draw after this many full moves.
+    pub max_moves: Option<u32>,
+}
+
+/// Why an engine lost by forfeit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Forfeit {
+    Illegal(String),
+    Unreadable(String),
+    FalseClaim(String),
+    RejectedLegalMove(String),
+    Crash(String),
+    StartFailure(String),
+    Time { used: f64, available: f64 },
+    Stalled { waited: f64 },
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ending {
+    /// By rule, as the core judged it.
+    Rule(Outcome),
+    Forfeit {
+        loser: Color,
+        why: Forfeit,
+    },
+    Resign(Color),
+    Adjudicated {
+        winner: Option<Color>,
+        why: String,
+    },
+    /// Neither engine could play: no result.
+    Aborted(String),
+}
+
+impl Ending {
+    /// `Some(winner)` for a decided game (`Some(None)` = draw), `None` if aborted.
+    pub fn winner(&self) -> Option<Option<Color>> {
+        match self {
+            Ending::Rule(o) => Some(o.winner),
+            Ending::Forfeit { loser, .. } | Ending::Resign(loser) => Some(Some(loser.opposite())),
+            Ending::Adjudicated { winner, .. } => Some(*winner),
+            Ending::Aborted(_) => None,
+        }
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(&self) -> &'static str {
+        match self.winner() {
+            Some(Some(Color::White)) => "1-0",
+            Some(Some(Color::Black)) => "0-1",
+            Some(None) => "1/2-1/2",
+            None => "*",
+        }
+    }
+
+    /// The PGN `Termination` tag.
+    pub fn termination(&self) -> &'static str {
+        match self {
+            Ending::Rule(_) | Ending::Resign(_) => "normal",
+            Ending::Adjudicated { .. } => "adjudication",
+            Ending::Aborted(_) => "abandoned",
+            Ending::Forfeit { why, .. } => match why {
+                Forfeit::Time { .. } | Forfeit::Stalled { .. } => "time forfeit",
+                Forfeit::Crash(_) | Forfeit::StartFailure(_) => "abandoned",
+                _ => "rules infraction",
+            },
+        }
+    }
+
+    /// The reason as people read it (the last comment of the PGN game).
+    pub fn description(&self) -> String {
+        match self {
+            Ending::Rule(o) => o.description(),
+            Ending::Resign(c) => format!("{} resigns", c.name()),
+            Ending::Adjudicated { why, .. } => why.clone(),
+            Ending::Aborted(why) => why.clone(),
+            Ending::Forfeit { loser, why } => {
+                let who = loser.name();
+                match why {
+                    Forfeit::Illegal(m) => format!("{who} makes an illegal move: {m}"),
+                    Forfeit::Unreadable(m) => format!("{who} sends an unreadable move: {m}"),
+                    Forfeit::FalseClaim(l) => format!("{who} makes a false claim: {l}"),
+                    Forfeit::RejectedLegalMove(l) => format!("{who} rejects a legal move: {l}"),
+                    Forfeit::Crash(s) => format!("{who} disconnects ({s})"),
+                    Forfeit::StartFailure(s) => format!("{who} fails to start: {s}"),
+                    Forfeit::Time { used, available } => {
+                        format!("{who} loses on time ({used:.3} s used, {available:.3} s available)")
+                    }
+                    Forfeit::Stalled { waited } => {
+                        format!("{who} loses on time: no move within {waited:.2} s (stalled)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A move as recorded: its SAN and the comment (`+0.25/12 0.81s`).
+#[derive(Clone, Debug)]
+pub struct MoveRecord {
+    pub san: String,
+    pub comment: String,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub variant: String,
+    /// The start position in human coordinates.
+    pub start_fen: String,
+    pub moves: Vec<MoveRecord>,
+    /// Moves per turn: `turns[i]` sub-moves make up turn `i` (1 except in Wild Rose).
+    pub turns: Vec<usize>,
+    pub start_color: Color,
+    pub start_move_number: u32,
+    pub ending: Ending,
+    pub time_control: String,
+    pub started: SystemTime,
+    pub duration: Duration,
+}
+
+/// What a line from an engine means.
+#[derive(Debug, PartialEq)]
+enum Msg {
+    Move(String),
+    Thinking { depth: u32, score: i32 },
+    Claim(String),
+    Resign,
+    IllegalReply,
+    Other,
+}
+
+fn classify(line: &str) -> Msg {
+    let t = line.trim();
+    if let Some(m) = t.strip_prefix("move ") {
+        return Msg::Move(m.trim().to_string());
+    }
+    if t == "resign" || t.starts_with("resign ") || t.starts_with("resign{") {
+        return Msg::Resign;
+    }
+    if t.starts_with("1-0") || t.starts_with("0-1") || t.starts_with("1/2-1/2") {
+        return Msg::Claim(t.to_string());
+    }
+    if t.starts_with("Illegal move") {
+        return Msg::IllegalReply;
+    }
+    if t.starts_with(|c: char| c.is_ascii_digit()) {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if words.len() >= 3 && words[1] == "..." {
+            return Msg::Move(words[2].to_string());
+        }
+        if words.len() >= 4 {
+            let depth = words[0].trim_end_matches(|c: char| !c.is_ascii_digit()).parse().ok();
+            let score = words[1].parse().ok();
+            if let (Some(depth), Some(score)) = (depth, score) {
+                return Msg::Thinking { depth, score };
+            }
+        }
+    }
+    Msg::Other
+}
+
+/// `+0.25`, `-1.50`, `+M3`, `-M2`.
+fn format_score(score: i32) -> String {
+    if score >= 100_000 {
+        format!("+M{}", score - 100_000)
+    } else if score <= -100_000 {
+        format!("-M{}", -score - 100_000)
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+struct Side {
+    engine: Option<Engine>,
+    clock: Clock,
+    margin: Duration,
+    /// Wire texts of the opponent's moves the engine has not been told yet.
+    pending: Vec<String>,
+    in_force: bool,
+    last_score: Option<i32>,
+    draw_count: u32,
+    lose_count: u32,
+    win_count: u32,
+}
+
+/// What happened while waiting for a move.
+enum Wait {
+    /// A move line from the mover, with its arrival time.
+    Move(String, Instant),
+    Thinking(u32, i32),
+    End(Ending),
+    Nothing,
+}
+
+/// How long the referee waits for a move after the flag fell and `?` was sent.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Hard cap on a game's length, whatever the rules and adjudication say.
+const MAX_PLIES: usize = 2000;
+
+/// Plays one game; never fails (every failure is some side's forfeit, or an aborted game).
+pub async fn play_game(
+    cfgs: [&EngineConfig; 2],
+    variant: &Arc<Variant>,
+    start_fen: &str,
+    adj: &Adjudication,
+    trace: Option<Arc<Trace>>,
+) -> GameRecord {
+    let started = SystemTime::now();
+    let t_start = Instant::now();
+    let setup = fen::parse_fen(start_fen, Coords::Human).ok();
+    let mut pos = match setup.and_then(|s| Position::from_setup(variant, &s).ok()) {
+        Some(p) => p,
+        None => Position::start(variant),
+    };
+    let mut record = GameRecord {
+        white: cfgs[0].name.clone(),
+        black: cfgs[1].name.clone(),
+        variant: variant.name.clone(),
+        start_fen: fen::to_fen(&pos, Coords::Human),
+        moves: Vec::new(),
+        turns: Vec::new(),
+        start_color: pos.side_to_move(),
+        start_move_number: pos.fullmove_number(),
+        ending: Ending::Aborted(String::new()),
+        time_control: if cfgs[0].tc == cfgs[1].tc {
+            cfgs[0].tc.to_string()
+        } else {
+            format!("{}:{}", cfgs[0].tc, cfgs[1].tc)
+        },
+        started,
+        duration: Duration::ZERO,
+    };
+    let (w, b) = tokio::join!(
+        start_engine(cfgs[0], variant, &pos, trace.clone()),
+        start_engine(cfgs[1], variant, &pos, trace)
+    );
+    let mut errors = [None, None];
+    let mut sides: Vec<Side> = Vec::with_capacity(2);
+    for (i, (started, cfg)) in [w, b].into_iter().zip(cfgs).enumerate() {
+        let engine = match started {
+            Ok(e) => Some(e),
+            Err(e) => {
+                errors[i] = Some(e);
+                None
+            }
+        };
+        sides.push(Side {
+            engine,
+            clock: Clock::new(cfg.tc),
+            margin: cfg.margin,
+            pending: Vec::new(),
+            in_force: true,
+            last_score: None,
+            draw_count: 0,
+            lose_count: 0,
+            win_count: 0,
+        });
+    }
+    let ending = match errors {
+        [Some(_), Some(_)] => Some(Ending::Aborted("neither engine could start".into())),
+        [Some(e), None] => Some(forfeit(Color::White, Forfeit::StartFailure(e))),
+        [None, Some(e)] => Some(forfeit(Color::Black, Forfeit::StartFailure(e))),
+        [None, None] => None,
+    };
+    let ending = match ending {
+        Some(e) => e,
+        None => referee(&mut sides, &mut pos, &mut record, adj).await,
+    };
+    let result_line = format!(
+        "{} {{{}}}",
+        ending.result(),
+        ending.description().replace(['{', '}'], "")
+    );
+    record.ending = ending;
+    let finishing: Vec<_> = sides
+        .iter_mut()
+        .filter_map(|s| s.engine.take())
+        .map(|e| e.finish(Some(result_line.clone())))
+        .collect();
+    for f in finishing {
+        f.await;
+    }
+    record.duration = t_start.elapsed();
+    record
+}
+
+fn forfeit(loser: Color, why: Forfeit) -> Ending {
+    Ending::Forfeit { loser, why }
+}
+
+async fn start_engine(
+    cfg: &EngineConfig,
+    variant: &Arc<Variant>,
+    pos: &Position,
+    trace: Option<Arc<Trace>>,
+) -> Result<Engine, String> {
+    let mut e = Engine::start(cfg, trace).await?;
+    match e.new_game(variant, pos, &cfg.tc).await {
+        Ok(()) => Ok(e),
+        Err(err) => {
+            e.finish(None).await;
+            Err(err)
+        }
+    }
+}
+
+fn crash_text(status: Option<std::process::ExitStatus>) -> String {
+    match status {
+        Some(s) => match s.code() {
+            Some(c) => format!("exit status {c}"),
+            None => format!("{s}"),
+        },
+        None => "output closed".to_string(),
+    }
+}
+
+/// Plays until the game ends.
+async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord, adj: &Adjudication) -> Ending {
+    loop {
+        if let Some(o) = pos.outcome() {
+            return Ending::Rule(o);
+        }
+        if record.moves.len() >= MAX_PLIES {
+            return Ending::Adjudicated {
+                winner: None,
+                why: format!("Draw by adjudication: {MAX_PLIES} moves played"),
+            };
+        }
+        let color = pos.side_to_move();
+        let m = color.index();
+        let o = 1 - m;
+        // Tell the mover what happened and start its clock.
+        let (own, other) = (sides[m].clock.centis(), sides[o].clock.centis());
+        let send = {
+            let side = &mut sides[m];
+            let engine = side.engine.as_mut().expect("both engines run during the game");
+            let pending = std::mem::take(&mut side.pending);
+            let in_force = side.in_force;
+            async {
+                if in_force {
+                    for mv in &pending {
+                        engine.send_move(mv).await?;
+                    }
+                    engine.send_clocks(own, other).await?;
+                    engine.send("go").await?;
+                } else {
+                    engine.send_clocks(own, other).await?;
+                    for mv in &pending {
+                        engine.send_move(mv).await?;
+                    }
+                }
+                Ok::<(), String>(())
+            }
+            .await
+        };
+        sides[m].in_force = false;
+        if send.is_err() {
+            let status = sides[m].engine.as_mut().and_then(|e| e.exit_status());
+            return forfeit(color, Forfeit::Crash(crash_text(status)));
+        }
+        let t0 = Instant::now();
+        match play_turn(sides, pos, record, color, t0).await {
+            Some(ending) => return ending,
+            None => {
+                if let Some(ending) = adjudicate(sides, pos, record, adj, color) {
+                    return ending;
+                }
+            }
+        }
+    }
+}
+
+/// Waits for the mover's whole turn (several moves in a turn of sub-moves) and plays it; returns
+/// an ending if the game ended on the way.
+async fn play_turn(
+    sides: &mut [Side],
+    pos: &mut Position,
+    record: &mut GameRecord,
+    color: Color,
+    t0: Instant,
+) -> Option<Ending> {
+    let m = color.index();
+    let available = sides[m].clock.available();
+    let margin = sides[m].margin;
+    let deadline = t0 + Duration::from_secs_f64(available.max(0.0)) + margin;
+    let mut partial = String::new();
+    let mut think: Option<(u32, i32)> = None;
+    let mut sub_moves = 0;
+    loop {
+        let got = wait(sides, color, Some(deadline)).await;
+        let (text, at) = match got {
+            Wait::End(e) => return Some(e),
+            Wait::Thinking(d, s) => {
+                think = Some((d, s));
+                continue;
+            }
+            Wait::Nothing => {
+                // The flag fell without a move: one `?`, a last second, then it is a hang.
+                let mover = sides[m].engine.as_mut().expect("engine runs");
+                let _ = mover.send("?").await;
+                let waited = t0.elapsed().as_secs_f64();
+                let grace = Instant::now() + GRACE;
+                loop {
+                    match wait(sides, color, Some(grace)).await {
+                        Wait::End(e) => return Some(e),
+                        Wait::Thinking(..) => continue,
+                        Wait::Move(_, at) => {
+                            return Some(forfeit(
+                                color,
+                                Forfeit::Time {
+                                    used: (at - t0).as_secs_f64(),
+                                    available,
+                                },
+                            ));
+                        }
+                        Wait::Nothing => return Some(forfeit(color, Forfeit::Stalled { waited })),
+                    }
+                }
+            }
+            Wait::Move(text, at) => (text, at),
+        };
+        let used = at.saturating_duration_since(t0);
+        if used > Duration::from_secs_f64(available.max(0.0)) + margin {
+            return Some(forfeit(
+                color,
+                Forfeit::Time {
+                    used: used.as_secs_f64(),
+                    available,
+                },
+            ));
+        }
+        // A multi-leg move may come as `move a,` + `move b`.
+        partial.push_str(&text);
+        if partial.ends_with(',') {
+            continue;
+        }
+        let full = std::mem::take(&mut partial);
+        let mv = match movetext::parse_move(pos, &full, Coords::Wire) {
+            Ok(mv) => mv,
+            Err(err) => match san::parse_san(pos, &full) {
+                Ok(mv) => mv,
+                Err(_) => {
+                    let shaped = err == MoveTextError::Illegal || movetext::looks_like_move(&full);
+                    let why = if shaped {
+                        Forfeit::Illegal(full)
+                    } else {
+                        Forfeit::Unreadable(full.chars().take(60).collect())
+                    };
+                    return Some(forfeit(color, why));
+                }
+            },
+        };
+        let text_san = san::to_san(pos, &mv);
+        let wire = movetext::wire(pos, &mv);
+        let mut comment = String::new();
+        if let Some((d, s)) = think {
+            comment = format!("{}/{d} ", format_score(s));
+            sides[m].last_score = Some(s);
+        } else {
+            sides[m].last_score = None;
+        }
+        comment.push_str(&format!("{:.2}s", used.as_secs_f64()));
+        record.moves.push(MoveRecord { san: text_san, comment });
+        sides[1 - m].pending.push(wire);
+        pos.make(mv);
+        sub_moves += 1;
+        if pos.side_to_move() == color && pos.outcome().is_none() {
+            // The same side moves again: the rest of its turn.
+            continue;
+        }
+        record.turns.push(sub_moves);
+        sides[m].clock.spend(used, margin);
+        return None;
+    }
+}
+
+/// Waits for the mover's next meaningful line (until `deadline`), watching the other engine for
+/// claims, resignations and crashes at the same time.
+async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wait {
+    let m = color.index();
+    let (first, second) = sides.split_at_mut(1);
+    let (mover, other) = if m == 0 {
+        (&mut first[0], &mut second[0])
+    } else {
+        (&mut second[0], &mut first[0])
+    };
+    let me = mover.engine.as_mut().expect("engine runs");
+    let them = other.engine.as_mut().expect("engine runs");
+    loop {
+        let (ev, who) = tokio::select! {
+            ev = me.next_event(deadline) => match ev {
+                None => return Wait::Nothing,
+                Some(ev) => (ev, color),
+            },
+            Some(ev) = them.next_event(None) => (ev, color.opposite()),
+        };
+        let line = match ev {
+            Event::Eof(_) => {
+                let engine = if who == color { &mut *me } else { &mut *them };
+                let status = engine.wait_exit(Duration::from_millis(300)).await;
+                return Wait::End(forfeit(who, Forfeit::Crash(crash_text(status))));
+            }
+            Event::Line(l, at) => (l, at),
+        };
+        match classify(&line.0) {
+            Msg::Resign => return Wait::End(Ending::Resign(who)),
+            Msg::Claim(text) => {
+                let own_loss = match who {
+                    Color::White => text.starts_with("0-1"),
+                    Color::Black => text.starts_with("1-0"),
+                };
+                if own_loss {
+                    return Wait::End(Ending::Resign(who));
+                }
+                // The game is not over by rule (the referee checks before every turn), so a claim
+                // of a win or a draw is false.
+                return Wait::End(forfeit(who, Forfeit::FalseClaim(text)));
+            }
+            Msg::IllegalReply => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line.0))),
+            Msg::Move(text) if who == color => return Wait::Move(text, line.1),
+            Msg::Thinking { depth, score } if who == color => return Wait::Thinking(depth, score),
+            _ => {}
+        }
+    }
+}
+
+/// Adjudication after `color` completed a turn.
+fn adjudicate(
+    sides: &mut [Side],
+    pos: &Position,
+    record: &GameRecord,
+    adj: &Adjudication,
+    color: Color,
+) -> Option<Ending> {
+    let m = color.index();
+    let score = sides[m].last_score;
+    if let Some(rule) = adj.resign {
+        let s = &mut sides[m];
+        match score {
+            Some(x) if x <= -rule.score => s.lose_count += 1,
+            _ => s.lose_count = 0,
+        }
+        match score {
+            Some(x) if x >= rule.score => s.win_count += 1,
+            _ => s.win_count = 0,
+        }
+        for c in Color::BOTH {
+            let loser = &sides[c.index()];
+            let winner = &sides[c.opposite().index()];
+            if loser.lose_count >= rule.move_count && (!rule.two_sided || winner.win_count >= rule.move_count) {
+                return Some(Ending::Adjudicated {
+                    winner: Some(c.opposite()),
+                    why: format!(
+                        "{} wins by adjudication: {} scored -{} or worse for {} moves",
+                        c.opposite().name(),
+                        c.name(),
+                        rule.score,
+                        rule.move_count
+                    ),
+                });
+            }
+        }
+    }
+    if let Some(rule) = adj.draw {
+        let in_window = pos.fullmove_number() >= rule.move_number;
+        let s = &mut sides[m];
+        match score {
+            Some(x) if in_window && x.abs() <= rule.score => s.draw_count += 1,
+            _ => s.draw_count = 0,
+        }
+        if sides.iter().all(|s| s.draw_count >= rule.move_count) {
+            return Some(Ending::Adjudicated {
+                winner: None,
+                why: format!(
+                    "Draw by adjudication: both scores within {} for {} moves",
+                    rule.score, rule.move_count
+                ),
+            });
+        }
+    }
+    if let Some(n) = adj.max_moves {
+        let full_moves = record.turns.len() as u32 / 2;
+        if full_moves >= n {
+            return Some(Ending::Adjudicated {
+                winner: None,
+                why: format!("Draw by adjudication: {n} moves played"),
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_engine_lines() {
+        assert_eq!(classify("move e2e4"), Msg::Move("e2e4".into()));
+        assert_eq!(classify("12. ... e7e5"), Msg::Move("e7e5".into()));
+        assert_eq!(
+            classify(" 9   -35   120   45678 e2e4 e7e5"),
+            Msg::Thinking { depth: 9, score: -35 }
+        );
+        assert_eq!(classify("1-0 {White mates}"), Msg::Claim("1-0 {White mates}".into()));
+        assert_eq!(classify("resign"), Msg::Resign);
+        assert_eq!(classify("resign { refuses own move }"), Msg::Resign);
+        assert_eq!(classify("Illegal move: e2e4"), Msg::IllegalReply);
+        assert_eq!(classify("tellics say hello"), Msg::Other);
+        assert_eq!(classify("pong 3"), Msg::Other);
+    }
+
+    #[test]
+    fn scores_read_like_cutechess() {
+        assert_eq!(format_score(25), "+0.25");
+        assert_eq!(format_score(-150), "-1.50");
+        assert_eq!(format_score(100_003), "+M3");
+        assert_eq!(format_score(-100_002), "-M2");
+    }
+}

@@ -1,0 +1,327 @@
+//! PGN out (one game at a time, appended and flushed by the runner) and in (for tools and tests).
+//!
+//! Written games carry the seven standard tags, then `Variant`, `SetUp "1"`, `FEN` (always, in
+//! human coordinates), `TimeControl`, `PlyCount`, `Termination` and `GameDuration`. Moves are in the
+//! SAN of [`crate::notation::san`], each with a comment `{score/depth time}` as cutechess-cli writes
+//! it; the last comment says how the game ended. The sub-moves of a Wild Rose growing-roses turn
+//! follow each other under one move number.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::game::GameRecord;
+use crate::core::{Color, Move, Position};
+use crate::notation::{Coords, fen, san};
+use crate::variants::Registry;
+
+/// `YYYY.MM.DD` (UTC) of a time.
+pub fn pgn_date(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (H. Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Comments may not contain `}`.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")").replace('{', "("))
+}
+
+/// One game as PGN text, ending with an empty line.
+pub fn write_game(rec: &GameRecord, event: &str, round: u32) -> String {
+    let result = rec.ending.result();
+    let secs = rec.duration.as_secs();
+    let tags = [
+        ("Event", event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", pgn_date(rec.started)),
+        ("Round", round.to_string()),
+        ("White", rec.white.clone()),
+        ("Black", rec.black.clone()),
+        ("Result", result.to_string()),
+        ("Variant", rec.variant.clone()),
+        ("SetUp", "1".to_string()),
+        ("FEN", rec.start_fen.clone()),
+        ("TimeControl", rec.time_control.clone()),
+        ("PlyCount", rec.moves.len().to_string()),
+        ("Termination", rec.ending.termination().to_string()),
+        (
+            "GameDuration",
+            format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60),
+        ),
+    ];
+    let mut out = String::new();
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    let mut color = rec.start_color;
+    let mut number = rec.start_move_number;
+    let mut i = 0;
+    for (t, &n) in rec.turns.iter().enumerate() {
+        match color {
+            Color::White => words.push(format!("{number}.")),
+            Color::Black if t == 0 => words.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        for mv in &rec.moves[i..(i + n).min(rec.moves.len())] {
+            words.push(mv.san.clone());
+            words.push(comment(&mv.comment));
+        }
+        i += n;
+        if color == Color::Black {
+            number += 1;
+        }
+        color = color.opposite();
+    }
+    // Moves of an unfinished turn (the game ended in the middle of it).
+    if i < rec.moves.len() {
+        if color == Color::White || rec.turns.is_empty() {
+            words.push(format!("{number}{}", if color == Color::White { "." } else { "..." }));
+        }
+        for mv in &rec.moves[i..] {
+            words.push(mv.san.clone());
+            words.push(comment(&mv.comment));
+        }
+    }
+    words.push(comment(&rec.ending.description()));
+    words.push(result.to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// A game read from PGN: its tags, its move words (SAN), its comments and the result token.
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub comments: Vec<String>,
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Replays the game with the rules core: the start position (from `Variant` and `FEN`) and
+    /// every move, read as SAN. Returns the final position and the moves.
+    pub fn replay(&self, reg: &Registry) -> Result<(Position, Vec<Move>), String> {
+        let name = self.tag("Variant").unwrap_or("normal");
+        let name = if name.eq_ignore_ascii_case("standard") {
+            "normal"
+        } else {
+            name
+        };
+        let v = reg.get(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+        let mut pos = match self.tag("FEN") {
+            Some(f) => {
+                let setup = fen::parse_fen(f, Coords::Human).map_err(|e| e.to_string())?;
+                Position::from_setup(&v, &setup).map_err(|e| e.to_string())?
+            }
+            None => Position::start(&v),
+        };
+        let mut moves = Vec::new();
+        for (i, word) in self.moves.iter().enumerate() {
+            let mv = san::parse_san(&mut pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos.make(mv);
+            moves.push(mv);
+        }
+        Ok((pos, moves))
+    }
+}
+
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// Reads every game of a PGN text (tags, main line, comments; variations and NAGs are skipped).
+pub fn read_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut depth = 0; // variation nesting
+    let finish = |game: &mut PgnGame, games: &mut Vec<PgnGame>| {
+        if !game.tags.is_empty() || !game.moves.is_empty() {
+            games.push(std::mem::take(game));
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '[' if depth == 0 && (i == 0 || chars[i - 1] == '\n') => {
+                if in_moves {
+                    finish(&mut game, &mut games);
+                    in_moves = false;
+                }
+                let end = chars[i..]
+                    .iter()
+                    .position(|&x| x == '\n')
+                    .map_or(chars.len(), |p| i + p);
+                let line: String = chars[i..end].iter().collect();
+                if let Some((name, rest)) = line.trim_start_matches('[').split_once(' ') {
+                    let value = rest.trim().trim_end_matches(']').trim();
+                    let value = value.strip_prefix('"').unwrap_or(value);
+                    let value = value.strip_suffix('"').unwrap_or(value);
+                    game.tags
+                        .push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                }
+                i = end;
+            }
+            '{' => {
+                let end = chars[i..].iter().position(|&x| x == '}').map_or(chars.len(), |p| i + p);
+                if depth == 0 {
+                    game.comments.push(chars[i + 1..end].iter().collect());
+                }
+                i = end + 1;
+            }
+            ';' => {
+                i = chars[i..]
+                    .iter()
+                    .position(|&x| x == '\n')
+                    .map_or(chars.len(), |p| i + p);
+            }
+            '(' => {
+                depth += 1;
+                i += 1;
+            }
+            ')' => {
+                depth = (depth - 1).max(0);
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            _ => {
+                let end = chars[i..]
+                    .iter()
+                    .position(|&x| x.is_whitespace() || matches!(x, '{' | '(' | ')' | ';'))
+                    .map_or(chars.len(), |p| i + p);
+                let word: String = chars[i..end].iter().collect();
+                i = end;
+                if depth > 0 || word.starts_with('$') {
+                    continue;
+                }
+                in_moves = true;
+                if is_result(&word) {
+                    game.result = word;
+                    finish(&mut game, &mut games);
+                    in_moves = false;
+                    continue;
+                }
+                // Move numbers, alone (`12.`, `12...`) or glued to the move (`12.e4`).
+                let stripped = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                let stripped = if stripped.len() < word.len() && stripped.starts_with('.') {
+                    stripped.trim_start_matches('.')
+                } else {
+                    &word
+                };
+                if !stripped.is_empty() {
+                    game.moves.push(stripped.to_string());
+                }
+            }
+        }
+    }
+    finish(&mut game, &mut games);
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn writes_turns_of_several_moves_under_one_number() {
+        use super::super::game::{Ending, MoveRecord};
+        let mv = |s: &str| MoveRecord {
+            san: s.to_string(),
+            comment: "0.10s".to_string(),
+        };
+        let rec = GameRecord {
+            white: "W".into(),
+            black: "B".into(),
+            variant: "wildrose".into(),
+            start_fen: "8/8/8/8/8/8/8/8 b - - 0 7".into(),
+            moves: vec![mv("a6"), mv("e8=b8"), mv("a3"), mv("Nc6")],
+            turns: vec![1, 2, 1],
+            start_color: Color::Black,
+            start_move_number: 7,
+            ending: Ending::Adjudicated {
+                winner: None,
+                why: "Draw by adjudication".into(),
+            },
+            time_control: "1+0".into(),
+            started: UNIX_EPOCH,
+            duration: std::time::Duration::from_secs(3725),
+        };
+        let text = write_game(&rec, "e", 4);
+        assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
+        assert!(text.contains("[GameDuration \"01:02:05\"]"), "{text}");
+        assert!(text.contains("[PlyCount \"4\"]"), "{text}");
+        assert!(
+            text.replace('\n', " ")
+                .contains("7... a6 {0.10s} 8. e8=b8 {0.10s} a3 {0.10s} Nc6 {0.10s} {Draw by adjudication} 1/2-1/2"),
+            "{text}"
+        );
+        let back = read_pgn(&text);
+        assert_eq!(back[0].moves, ["a6", "e8=b8", "a3", "Nc6"]);
+        assert_eq!(back[0].result, "1/2-1/2");
+    }
+
+    #[test]
+    fn reads_tags_moves_comments_and_results() {
+        let text = "[Event \"a \\\"b\\\"\"]\n[Variant \"normal\"]\n\n1. e4 {+0.10/3 0.1s} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6\n; line comment\n3.Bb5 {White wins} 1-0\n\n[Event \"two\"]\n\n1... e5 *\n";
+        let games = read_pgn(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("a \"b\""));
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!(games[0].comments, ["+0.10/3 0.1s", "White wins"]);
+        assert_eq!(games[0].result, "1-0");
+        assert_eq!(games[1].moves, ["e5"]);
+        assert_eq!(games[1].result, "*");
+        let (pos, moves) = games[0].replay(&Registry::builtin()).unwrap();
+        assert_eq!(moves.len(), 5);
+        assert_eq!(
+            fen::to_fen(&pos, Coords::Human),
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+        );
+    }
+}

@@ -1,0 +1,187 @@
+//! The final table of a match, on stdout: for every pairing cutechess-cli's three lines (score,
+//! Elo difference with its margin, LOS and draw ratio, the SPRT line), then one row per engine with
+//! W/D/L, score, the Elo difference against the field with its 95 % interval, LOS and the number of
+//! games it lost by forfeit.
+
+use std::fmt::Write;
+
+use super::stats::{Score, Sprt, SprtVerdict, format_elo};
+
+/// One pairing's result, from the first engine's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairResult {
+    pub first: usize,
+    pub second: usize,
+    pub score: Score,
+}
+
+/// Everything the report needs.
+#[derive(Clone, Debug)]
+pub struct Standings {
+    pub names: Vec<String>,
+    pub pairs: Vec<PairResult>,
+    /// Games each engine lost by forfeit (illegal move, crash, time, false claim…).
+    pub forfeits: Vec<u32>,
+}
+
+impl Standings {
+    pub fn new(names: Vec<String>) -> Standings {
+        let n = names.len();
+        let mut pairs = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                pairs.push(PairResult {
+                    first: a,
+                    second: b,
+                    score: Score::default(),
+                });
+            }
+        }
+        Standings {
+            names,
+            pairs,
+            forfeits: vec![0; n],
+        }
+    }
+
+    /// Records a game: `winner` is `Some(engine index)` or `None` for a draw.
+    pub fn record(&mut self, a: usize, b: usize, winner: Option<usize>) {
+        for p in &mut self.pairs {
+            let (first_won, second_won) = if (p.first, p.second) == (a, b) || (p.first, p.second) == (b, a) {
+                (winner == Some(p.first), winner == Some(p.second))
+            } else {
+                continue;
+            };
+            match (first_won, second_won) {
+                (true, _) => p.score.wins += 1,
+                (_, true) => p.score.losses += 1,
+                _ => p.score.draws += 1,
+            }
+        }
+    }
+
+    /// An engine's score against everyone.
+    pub fn total(&self, engine: usize) -> Score {
+        let mut s = Score::default();
+        for p in &self.pairs {
+            if p.first == engine {
+                s.wins += p.score.wins;
+                s.draws += p.score.draws;
+                s.losses += p.score.losses;
+            } else if p.second == engine {
+                s.wins += p.score.losses;
+                s.draws += p.score.draws;
+                s.losses += p.score.wins;
+            }
+        }
+        s
+    }
+
+    pub fn games(&self) -> u64 {
+        self.pairs.iter().map(|p| p.score.games()).sum()
+    }
+}
+
+fn signed(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else {
+        format!("{x:+.1}")
+    }
+}
+
+/// The SPRT line with its verdict in words.
+pub fn sprt_lines(sprt: &Sprt, score: &Score, first: &str, second: &str) -> String {
+    let st = sprt.status(score);
+    let words = match st.verdict {
+        SprtVerdict::AcceptH1 => format!(
+            "H1 accepted: {first} is stronger than {second} (Elo difference >= {} rather than <= {})",
+            sprt.elo1, sprt.elo0
+        ),
+        SprtVerdict::AcceptH0 => format!(
+            "H0 accepted: {first} is not stronger than {second} by {} Elo (difference <= {})",
+            sprt.elo1, sprt.elo0
+        ),
+        SprtVerdict::Continue => "no verdict yet".to_string(),
+    };
+    format!(
+        "SPRT: elo0={} elo1={} alpha={} beta={}: llr {:.3} [{:.3}, {:.3}] - {words}",
+        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, st.llr, st.lower, st.upper
+    )
+}
+
+/// The whole report.
+pub fn render(st: &Standings, sprt: Option<&Sprt>) -> String {
+    let mut out = String::new();
+    for p in &st.pairs {
+        let (a, b) = (&st.names[p.first], &st.names[p.second]);
+        let _ = writeln!(out, "Score of {a} vs {b}: {}", p.score);
+        let _ = writeln!(out, "{}", format_elo(&p.score));
+        if let Some(ci) = p.score.elo_interval() {
+            let _ = writeln!(out, "Elo 95% interval: [{}, {}]", signed(ci.lower), signed(ci.upper));
+        }
+        if let Some(s) = sprt {
+            let _ = writeln!(out, "{}", s.status(&p.score));
+            let _ = writeln!(out, "{}", sprt_lines(s, &p.score, a, b));
+        }
+        out.push('\n');
+    }
+    let width = st.names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
+    let _ = writeln!(
+        out,
+        "{:>4} {:<width$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7} {:>17} {:>6} {:>8}",
+        "Rank", "Name", "Games", "W", "D", "L", "Score", "Elo", "95% interval", "LOS", "Forfeits"
+    );
+    let mut order: Vec<usize> = (0..st.names.len()).collect();
+    order.sort_by(|&x, &y| {
+        let (sx, sy) = (st.total(x), st.total(y));
+        let fx = sx.score_fraction().unwrap_or(0.0);
+        let fy = sy.score_fraction().unwrap_or(0.0);
+        fy.partial_cmp(&fx).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    for (rank, &e) in order.iter().enumerate() {
+        let s = st.total(e);
+        let score = s
+            .score_fraction()
+            .map_or("-".to_string(), |f| format!("{:.1}%", 100.0 * f));
+        let (elo, interval) = match s.elo_interval() {
+            Some(ci) => (signed(ci.elo), format!("[{}, {}]", signed(ci.lower), signed(ci.upper))),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let los = s.los().map_or("-".to_string(), |l| format!("{:.1}%", 100.0 * l));
+        let _ = writeln!(
+            out,
+            "{:>4} {:<width$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7} {:>17} {:>6} {:>8}",
+            rank + 1,
+            st.names[e],
+            s.games(),
+            s.wins,
+            s.draws,
+            s.losses,
+            score,
+            elo,
+            interval,
+            los,
+            st.forfeits[e]
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_from_either_side() {
+        let mut st = Standings::new(vec!["a".into(), "b".into(), "c".into()]);
+        st.record(0, 1, Some(0));
+        st.record(1, 0, Some(0));
+        st.record(1, 0, None);
+        st.record(2, 1, Some(1));
+        assert_eq!(st.pairs[0].score, Score::new(2, 1, 0));
+        assert_eq!(st.pairs[2].score, Score::new(1, 0, 0)); // b vs c
+        assert_eq!(st.total(1), Score::new(1, 1, 2));
+        assert_eq!(st.games(), 4);
+    }
+}

@@ -1,0 +1,264 @@
+//! The match: the schedule (round robin, colours alternating, each opening played with both
+//! colours), up to `concurrency` games at a time, the PGN appended and flushed game by game, a
+//! progress line on stderr, and the SPRT stop.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::task::JoinSet;
+
+use super::engine::{Engine, EngineConfig, Trace};
+use super::game::{Adjudication, Ending, GameRecord, play_game};
+use super::pgn;
+use super::report::Standings;
+use super::stats::{Sprt, SprtVerdict};
+use crate::core::zobrist::splitmix64;
+use crate::core::{Color, Variant};
+use crate::variants::shuffle;
+
+/// Everything a match needs, already validated.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineConfig>,
+    pub variant: Arc<Variant>,
+    /// Games per pairing and round.
+    pub games: u32,
+    pub rounds: u32,
+    /// Start positions (canonical FENs); empty: the variant's start, shuffled where it has a
+    /// shuffle rule (Wild Castle), the same for both games of a pair.
+    pub openings: Vec<String>,
+    pub concurrency: usize,
+    pub pgn: Option<PathBuf>,
+    pub sprt: Option<Sprt>,
+    pub adjudication: Adjudication,
+    pub seed: u64,
+    pub debug: bool,
+    pub event: String,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    /// 1-based game number (the PGN `Round` tag).
+    pub number: u32,
+    pub white: usize,
+    pub black: usize,
+    pub fen: String,
+}
+
+/// How a match ended.
+#[derive(Debug)]
+pub struct MatchSummary {
+    pub standings: Standings,
+    /// Stopped by Ctrl-C.
+    pub interrupted: bool,
+    /// Stopped early because the SPRT reached a verdict.
+    pub sprt_stopped: bool,
+    pub aborted_games: u32,
+}
+
+/// The start position of pair `pair` (both colours of a pair share it).
+fn start_for(cfg: &MatchConfig, pair: u64) -> String {
+    if !cfg.openings.is_empty() {
+        return cfg.openings[(pair % cfg.openings.len() as u64) as usize].clone();
+    }
+    let mut s = cfg.seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    shuffle::random_start(&cfg.variant, splitmix64(&mut s))
+}
+
+/// The games of the match in order: per round, per pairing, `games` games with colours
+/// alternating; games 2k and 2k+1 of a pairing share a start position.
+pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
+    let n = cfg.engines.len();
+    let pairs_per_round = u64::from(cfg.games.div_ceil(2));
+    let mut out = Vec::new();
+    for round in 0..cfg.rounds {
+        for a in 0..n {
+            for b in a + 1..n {
+                for g in 0..cfg.games {
+                    let pair = u64::from(round) * pairs_per_round + u64::from(g / 2);
+                    let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                    out.push(GameSpec {
+                        number: out.len() as u32 + 1,
+                        white,
+                        black,
+                        fen: start_for(cfg, pair),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Starts an engine once, to learn its name and check that it plays the variant.
+pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<String>, String> {
+    let engine = Engine::start(cfg, None)
+        .await
+        .map_err(|e| format!("engine \"{}\": {e}", cfg.cmd))?;
+    let name = engine.features.myname.clone();
+    let plays = match &engine.features.variants {
+        Some(list) if variant.name != "normal" => list.contains(&variant.name),
+        _ => true,
+    };
+    engine.finish(None).await;
+    if !plays {
+        return Err(format!(
+            "engine \"{}\" does not play the variant {} (see its feature variants)",
+            cfg.cmd, variant.name
+        ));
+    }
+    Ok(name)
+}
+
+struct Progress {
+    total: usize,
+    done: usize,
+    tty: bool,
+    start: Instant,
+}
+
+impl Progress {
+    fn bar(&self, running: usize) {
+        if !self.tty {
+            return;
+        }
+        let width = 30;
+        let filled = (self.done * width).checked_div(self.total).unwrap_or(width);
+        let secs = self.start.elapsed().as_secs();
+        eprint!(
+            "\r\x1b[K[{}{}] {}/{} games, {} running, {}:{:02}",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            self.done,
+            self.total,
+            running,
+            secs / 60,
+            secs % 60
+        );
+        let _ = std::io::stderr().flush();
+    }
+
+    fn line(&self, text: &str) {
+        if self.tty {
+            eprint!("\r\x1b[K");
+        }
+        eprintln!("{text}");
+    }
+}
+
+/// Plays the match. PGN write errors are reported on stderr once and the match goes on.
+pub async fn run(cfg: MatchConfig) -> MatchSummary {
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let mut standings = Standings::new(names.clone());
+    let specs = schedule(&cfg);
+    let engines = Arc::new(cfg.engines.clone());
+    let trace = cfg.debug.then(|| Arc::new(Trace { start: Instant::now() }));
+    let mut pgn_file =
+        cfg.pgn.as_ref().and_then(
+            |p| match std::fs::OpenOptions::new().create(true).append(true).open(p) {
+                Ok(f) => Some(f),
+                Err(e) => {
+                    eprintln!("fairybridge: cannot open {}: {e}", p.display());
+                    None
+                }
+            },
+        );
+    let mut progress = Progress {
+        total: specs.len(),
+        done: 0,
+        tty: std::io::stderr().is_terminal(),
+        start: Instant::now(),
+    };
+    let mut set: JoinSet<(GameSpec, GameRecord)> = JoinSet::new();
+    let mut next = 0;
+    let mut interrupted = false;
+    let mut sprt_stopped = false;
+    let mut aborted_games = 0;
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    loop {
+        while !sprt_stopped && next < specs.len() && set.len() < cfg.concurrency.max(1) {
+            let spec = specs[next].clone();
+            next += 1;
+            let engines = Arc::clone(&engines);
+            let variant = Arc::clone(&cfg.variant);
+            let adj = cfg.adjudication;
+            let trace = trace.clone();
+            set.spawn(async move {
+                let (w, b) = (&engines[spec.white], &engines[spec.black]);
+                let rec = play_game([w, b], &variant, &spec.fen, &adj, trace).await;
+                (spec, rec)
+            });
+            // Stagger start-ups a little so concurrent engines do not start in the same instant.
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        progress.bar(set.len());
+        if set.is_empty() {
+            break;
+        }
+        let joined = tokio::select! {
+            j = set.join_next() => j,
+            _ = &mut ctrl_c => {
+                interrupted = true;
+                set.abort_all();
+                while set.join_next().await.is_some() {}
+                break;
+            }
+        };
+        let Some(Ok((spec, rec))) = joined else { continue };
+        progress.done += 1;
+        if let Some(f) = pgn_file.as_mut() {
+            let text = pgn::write_game(&rec, &cfg.event, spec.number);
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                eprintln!("fairybridge: cannot write the PGN: {e}");
+                pgn_file = None;
+            }
+        }
+        let engine_of = |c: Color| if c == Color::White { spec.white } else { spec.black };
+        match rec.ending.winner() {
+            Some(w) => standings.record(spec.white, spec.black, w.map(engine_of)),
+            None => aborted_games += 1,
+        }
+        if let Ending::Forfeit { loser, .. } = &rec.ending {
+            standings.forfeits[engine_of(*loser)] += 1;
+        }
+        let mut text = format!(
+            "Game {} of {}: {} vs {}: {} {{{}}}",
+            spec.number,
+            specs.len(),
+            names[spec.white],
+            names[spec.black],
+            rec.ending.result(),
+            rec.ending.description()
+        );
+        if standings.pairs.len() == 1 {
+            let p = &standings.pairs[0];
+            text.push_str(&format!("  | {} vs {}: {}", names[p.first], names[p.second], p.score));
+            if let Some(sprt) = &cfg.sprt {
+                let st = sprt.status(&p.score);
+                text.push_str(&format!("  llr {:.2}", st.llr));
+                if st.verdict != SprtVerdict::Continue && !sprt_stopped {
+                    sprt_stopped = true;
+                }
+            }
+        }
+        progress.line(&text);
+        if sprt_stopped && !set.is_empty() {
+            progress.line("SPRT verdict reached: stopping the games still running");
+            set.abort_all();
+            while set.join_next().await.is_some() {}
+        }
+    }
+    if progress.tty {
+        eprintln!();
+    }
+    MatchSummary {
+        standings,
+        interrupted,
+        sprt_stopped,
+        aborted_games,
+    }
+}

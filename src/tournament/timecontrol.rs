@@ -1,0 +1,226 @@
+//! Time controls as cutechess-cli writes them, and the clocks the referee keeps.
+//!
+//! `tc=[MOVES/]TIME[+INC]` — TIME in seconds (`60`, `2.5`) or `min:sec` (`1:30`); MOVES per
+//! session (the clock gets TIME again after every MOVES moves), INC seconds added after each move.
+//! `st=SECONDS` — a fixed time per move; nothing accumulates.
+//!
+//! The referee measures every move itself, from the moment the last command before it was written
+//! to the moment the `move` line arrived. A side whose clock falls below zero by more than the
+//! time margin (a flag, default 50 ms) loses on time; with `st` the move may take at most
+//! `st + margin`.
+
+use std::fmt;
+use std::time::Duration;
+
+/// A time control.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// `moves` per session (0 = the whole game), `base` seconds per session, `inc` per move.
+    Clock { moves: u32, base: f64, inc: f64 },
+    /// At most this many seconds per move.
+    PerMove(f64),
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    let value = match text.split_once(':') {
+        Some((m, s)) => {
+            let m: u32 = m.parse().map_err(|_| format!("bad minutes in \"{text}\""))?;
+            let s: f64 = s.parse().map_err(|_| format!("bad seconds in \"{text}\""))?;
+            f64::from(m) * 60.0 + s
+        }
+        None => text.parse().map_err(|_| format!("bad time \"{text}\""))?,
+    };
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("bad time \"{text}\""))
+    }
+}
+
+impl TimeControl {
+    /// Parses `[MOVES/]TIME[+INC]`.
+    pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
+        let bad = |why: &str| format!("invalid time control \"{text}\": {why}");
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, r)) => (m.parse::<u32>().map_err(|_| bad("moves must be a whole number"))?, r),
+            None => (0, text),
+        };
+        let (base, inc) = match rest.split_once('+') {
+            Some((b, i)) => (seconds(b).map_err(|e| bad(&e))?, seconds(i).map_err(|e| bad(&e))?),
+            None => (seconds(rest).map_err(|e| bad(&e))?, 0.0),
+        };
+        if base <= 0.0 && inc <= 0.0 {
+            return Err(bad("no time at all"));
+        }
+        Ok(TimeControl::Clock { moves, base, inc })
+    }
+
+    /// Parses the seconds of `st=SECONDS`.
+    pub fn parse_st(text: &str) -> Result<TimeControl, String> {
+        match text.parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 => Ok(TimeControl::PerMove(s)),
+            _ => Err(format!("invalid time per move \"{text}\"")),
+        }
+    }
+
+    /// The CECP command that announces this time control: `level MPS BASE INC` (BASE in minutes,
+    /// or `min:sec`, rounded up to whole seconds; `time`/`otim` carry the exact clocks) or `st T`.
+    pub fn cecp(&self) -> String {
+        match *self {
+            TimeControl::Clock { moves, base, inc } => {
+                let secs = base.ceil() as u64;
+                let base_text = if secs.is_multiple_of(60) {
+                    (secs / 60).to_string()
+                } else {
+                    format!("{}:{:02}", secs / 60, secs % 60)
+                };
+                format!("level {moves} {base_text} {}", trim_float(inc))
+            }
+            TimeControl::PerMove(s) => format!("st {}", trim_float(s)),
+        }
+    }
+}
+
+/// `0.5` → "0.5", `3.0` → "3", `0.030` → "0.03".
+fn trim_float(x: f64) -> String {
+    let s = format!("{x:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() { "0".to_string() } else { s.to_string() }
+}
+
+impl fmt::Display for TimeControl {
+    /// The PGN `TimeControl` tag value: `40/60`, `60+0.5`, `40/90+1`; `st` as `1/move`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Clock { moves, base, inc } => {
+                if moves > 0 {
+                    write!(f, "{moves}/")?;
+                }
+                f.write_str(&trim_float(base))?;
+                if inc > 0.0 {
+                    write!(f, "+{}", trim_float(inc))?;
+                }
+                Ok(())
+            }
+            TimeControl::PerMove(s) => write!(f, "{}/move", trim_float(s)),
+        }
+    }
+}
+
+/// One side's clock.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    pub tc: TimeControl,
+    /// Seconds left (may be negative after a flag within the margin).
+    left: f64,
+    moves: u32,
+}
+
+impl Clock {
+    pub fn new(tc: TimeControl) -> Clock {
+        let left = match tc {
+            TimeControl::Clock { base, .. } => base,
+            TimeControl::PerMove(s) => s,
+        };
+        Clock { tc, left, moves: 0 }
+    }
+
+    /// Seconds the side may use for the coming move before its flag falls.
+    pub fn available(&self) -> f64 {
+        match self.tc {
+            TimeControl::Clock { .. } => self.left,
+            TimeControl::PerMove(s) => s,
+        }
+    }
+
+    /// Centiseconds for `time`/`otim`.
+    pub fn centis(&self) -> i64 {
+        (self.available() * 100.0).round() as i64
+    }
+
+    /// Charges a move that took `used`; returns false if the flag fell (beyond `margin`).
+    pub fn spend(&mut self, used: Duration, margin: Duration) -> bool {
+        let used = used.as_secs_f64();
+        let margin = margin.as_secs_f64();
+        match self.tc {
+            TimeControl::Clock { moves, base, inc } => {
+                self.left -= used;
+                let ok = self.left >= -margin;
+                self.left += inc;
+                self.moves += 1;
+                if moves > 0 && self.moves.is_multiple_of(moves) {
+                    self.left += base;
+                }
+                ok
+            }
+            TimeControl::PerMove(s) => used <= s + margin,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_cutechess_forms() {
+        assert_eq!(
+            TimeControl::parse_tc("40/60").unwrap(),
+            TimeControl::Clock {
+                moves: 40,
+                base: 60.0,
+                inc: 0.0
+            }
+        );
+        assert_eq!(
+            TimeControl::parse_tc("60+0.5").unwrap(),
+            TimeControl::Clock {
+                moves: 0,
+                base: 60.0,
+                inc: 0.5
+            }
+        );
+        assert_eq!(
+            TimeControl::parse_tc("40/1:30+1").unwrap(),
+            TimeControl::Clock {
+                moves: 40,
+                base: 90.0,
+                inc: 1.0
+            }
+        );
+        assert!(TimeControl::parse_tc("x/60").is_err());
+        assert!(TimeControl::parse_tc("0").is_err());
+        assert!(TimeControl::parse_tc("-3").is_err());
+        assert_eq!(TimeControl::parse_st("0.05").unwrap(), TimeControl::PerMove(0.05));
+        assert!(TimeControl::parse_st("0").is_err());
+    }
+
+    #[test]
+    fn cecp_and_pgn_forms() {
+        let tc = TimeControl::parse_tc("3+0.03").unwrap();
+        assert_eq!(tc.cecp(), "level 0 0:03 0.03");
+        assert_eq!(tc.to_string(), "3+0.03");
+        let tc = TimeControl::parse_tc("40/120").unwrap();
+        assert_eq!(tc.cecp(), "level 40 2 0");
+        assert_eq!(tc.to_string(), "40/120");
+        assert_eq!(TimeControl::PerMove(0.5).cecp(), "st 0.5");
+        assert_eq!(TimeControl::PerMove(1.0).to_string(), "1/move");
+    }
+
+    #[test]
+    fn clocks_flag_beyond_the_margin_and_refill_per_session() {
+        let margin = Duration::from_millis(50);
+        let mut c = Clock::new(TimeControl::parse_tc("2/1+0.5").unwrap());
+        assert!(c.spend(Duration::from_millis(600), margin));
+        assert!((c.available() - 0.9).abs() < 1e-9);
+        // Second move ends the session: +1 s.
+        assert!(c.spend(Duration::from_millis(940), margin));
+        assert!((c.available() - (0.9 - 0.94 + 0.5 + 1.0)).abs() < 1e-9);
+        let mut c = Clock::new(TimeControl::parse_tc("1").unwrap());
+        assert!(!c.spend(Duration::from_millis(1051), margin));
+        let mut c = Clock::new(TimeControl::PerMove(0.1));
+        assert!(c.spend(Duration::from_millis(149), margin));
+        assert!(!c.spend(Duration::from_millis(151), margin));
+        assert_eq!(c.centis(), 10);
+    }
+}

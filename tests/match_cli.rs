@@ -1,0 +1,138 @@
+//! `fairybridge match` on bad arguments: one line on stderr, nothing on stdout, exit code 2 —
+//! before any game is played.
+
+use std::process::Command;
+
+fn fails(args: &[&str], wanted: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run fairybridge match");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{args:?}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: {err:?}");
+    assert!(
+        lines[0].contains(wanted),
+        "{args:?}: {:?} should mention {wanted:?}",
+        lines[0]
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    let fb = format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge"));
+    let fb = fb.as_str();
+    fails(&[], "two --engine");
+    fails(&["--engine", fb, "tc=1"], "two --engine");
+    fails(&["--engine", fb, "--engine", fb], "no time control");
+    fails(
+        &["--engine", fb, "--engine", fb, "--each", "tc=fast"],
+        "invalid time control",
+    );
+    fails(
+        &["--engine", fb, "--engine", fb, "--each", "st=0"],
+        "invalid time per move",
+    );
+    fails(
+        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--variant", "nosuch"],
+        "unknown variant",
+    );
+    fails(
+        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--games", "x"],
+        "invalid value",
+    );
+    fails(
+        &[
+            "--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo0=5", "elo1=0",
+        ],
+        "--sprt",
+    );
+    fails(
+        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo1=5"],
+        "elo0",
+    );
+    fails(
+        &[
+            "--engine", fb, "--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo0=0", "elo1=5",
+        ],
+        "two engines",
+    );
+    fails(
+        &[
+            "--engine",
+            fb,
+            "--engine",
+            fb,
+            "--each",
+            "tc=1",
+            "--openings",
+            "/nonexistent.epd",
+        ],
+        "cannot read",
+    );
+    fails(
+        &[
+            "--engine",
+            fb,
+            "--engine",
+            fb,
+            "--each",
+            "tc=1",
+            "--resign",
+            "movecount=3",
+        ],
+        "--resign",
+    );
+    fails(
+        &["--engine", fb, "colour=white", "--engine", fb, "--each", "tc=1"],
+        "unknown key",
+    );
+    // Engines are started once before the match: a command that does not run is a bad argument,
+    // and so is an engine that does not announce the variant.
+    fails(
+        &["--engine", "cmd=/nonexistent/engine", "--engine", fb, "--each", "tc=1"],
+        "cannot start",
+    );
+    fails(
+        &[
+            "--engine",
+            "cmd=/usr/games/fairymax",
+            "--engine",
+            fb,
+            "--each",
+            "tc=1",
+            "--variant",
+            "pillage",
+        ],
+        "does not play",
+    );
+}
+
+#[test]
+fn help_lists_the_flags() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .args(["match", "--help"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--engine",
+        "--each",
+        "--variant",
+        "--games",
+        "--rounds",
+        "--openings",
+        "--concurrency",
+        "--pgn",
+        "--sprt",
+        "--draw",
+        "--resign",
+        "--seed",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from\n{text}");
+    }
+}

@@ -1,0 +1,127 @@
+//! fairybridge against Fairy-Max (`/usr/games/fairymax`, installed by scripts/install-deps.sh) in
+//! orthodox chess: a short match that must finish every game with a result the rules core agrees
+//! with, written to a PGN that both our reader and python-chess replay to the same positions.
+//! Fairy-Max has no `setboard`, so this also drives the `edit` protocol.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use fairybridge::notation::{Coords, fen};
+use fairybridge::tournament::pgn::read_pgn;
+use fairybridge::variants::Registry;
+
+const FAIRYMAX: &str = "/usr/games/fairymax";
+
+#[test]
+fn fairybridge_vs_fairymax_in_normal_chess() {
+    assert!(
+        std::path::Path::new(FAIRYMAX).exists(),
+        "Fairy-Max is missing: run scripts/install-deps.sh"
+    );
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let pgn = dir.join(format!("match-fairymax-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
+    // Two openings (one with Black to move, which `edit` reaches with XBoard's first-move trick),
+    // each played with both colours.
+    let openings = dir.join(format!("match-fairymax-{}.epd", std::process::id()));
+    std::fs::write(
+        &openings,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .args(["match", "--engine"])
+        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
+        .args(["--engine", &format!("cmd={FAIRYMAX}")])
+        .args(["--each", "tc=2+0.05", "timemargin=300", "--games", "4", "--seed", "11"])
+        .args(["--maxmoves", "120", "--openings"])
+        .arg(&openings)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .expect("run fairybridge match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("Score of fairybridge 0.1.0 vs Fairy-Max"), "{stdout}");
+    assert_eq!(stderr.matches("Game ").count(), 4, "{stderr}");
+
+    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    let games = read_pgn(&text);
+    assert_eq!(games.len(), 4, "{text}");
+    let reg = Registry::builtin();
+    let mut ours = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let result = g.tag("Result").unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "game {}: {result}", i + 1);
+        let term = g.tag("Termination").unwrap();
+        // Fairy-Max sometimes lets its clock run out at fast controls on a loaded machine; that is
+        // its loss, recorded as such. fairybridge must never forfeit.
+        let fairymax_colour = if g.tag("White").unwrap().starts_with("Fairy-Max") {
+            "White"
+        } else {
+            "Black"
+        };
+        let fairymax_flagged = term == "time forfeit"
+            && g.comments
+                .last()
+                .is_some_and(|c| c.starts_with(&format!("{fairymax_colour} loses on time")));
+        assert!(
+            term == "normal" || term == "adjudication" || fairymax_flagged,
+            "game {}: {term}: {:?}",
+            i + 1,
+            g.comments.last()
+        );
+        assert_eq!(g.tag("Variant"), Some("normal"));
+        assert_eq!(g.tag("SetUp"), Some("1"));
+        let (mut end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        assert_eq!(g.tag("PlyCount"), Some(moves.len().to_string().as_str()));
+        if term == "normal" {
+            // A game over by rule: the core must see it over with the same result.
+            if let Some(o) = end.outcome() {
+                assert_eq!(o.result(), result, "game {}", i + 1);
+            }
+        }
+        ours.push(fen::to_fen(&end, Coords::Human));
+    }
+    // The openings: games 1-2 from the first line, 3-4 from the second.
+    assert!(games[0].tag("FEN").unwrap().starts_with("rnbqkbnr/pppppppp/8/8/4P3/"));
+    assert_eq!(games[0].tag("FEN"), games[1].tag("FEN"));
+    assert_eq!(games[2].tag("FEN"), games[3].tag("FEN"));
+    assert_ne!(games[0].tag("White"), games[1].tag("White"));
+
+    // python-chess reads the same games to the same positions.
+    let script = r#"
+import sys, chess.pgn
+f = open(sys.argv[1])
+while True:
+    g = chess.pgn.read_game(f)
+    if g is None:
+        break
+    if g.errors:
+        print("ERRORS", g.errors)
+    print(g.end().board().fen())
+"#;
+    let py = Command::new("python3")
+        .args(["-c", script])
+        .arg(&pgn)
+        .output()
+        .expect("python3 runs");
+    let py_out = String::from_utf8_lossy(&py.stdout);
+    assert!(
+        py.status.success(),
+        "python-chess: {}",
+        String::from_utf8_lossy(&py.stderr)
+    );
+    let theirs: Vec<&str> = py_out.lines().collect();
+    assert_eq!(theirs.len(), 4, "{py_out}");
+    for (a, b) in ours.iter().zip(&theirs) {
+        // Placement, side to move and castling rights must agree (e.p. fields are written by
+        // different conventions).
+        let key = |f: &str| f.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        assert_eq!(key(a), key(b), "ours {a}, python-chess {b}");
+    }
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&openings);
+}

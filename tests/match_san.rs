@@ -1,0 +1,94 @@
+//! The PGN notation against an outside reader: random orthodox games (promotions, castling,
+//! en passant, disambiguation come up by chance over many plies) written by the match runner's PGN
+//! writer must read back in python-chess to the same moves. python-chess must be importable
+//! (scripts/install-deps.sh installs it).
+
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+use fairybridge::core::{Color, Position};
+use fairybridge::notation::{movetext, san};
+use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord};
+use fairybridge::tournament::pgn::write_game;
+use fairybridge::variants::Registry;
+
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn python_chess_reads_our_san() {
+    let v = Registry::builtin().get("normal").unwrap();
+    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut pgn = String::new();
+    let mut expected = Vec::new();
+    for game in 0..40 {
+        let mut pos = Position::start(&v);
+        let mut rec = GameRecord {
+            white: "a".into(),
+            black: "b".into(),
+            variant: "normal".into(),
+            start_fen: fairybridge::notation::fen::to_fen(&pos, fairybridge::notation::Coords::Human),
+            moves: Vec::new(),
+            turns: Vec::new(),
+            start_color: Color::White,
+            start_move_number: 1,
+            ending: Ending::Aborted("random game".into()),
+            time_control: "1+0".into(),
+            started: SystemTime::now(),
+            duration: Duration::ZERO,
+        };
+        let mut ucis = Vec::new();
+        for _ in 0..300 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let legal = pos.legal_moves();
+            // Prefer captures and promotions now and then so that the games reach endings.
+            let pick = legal.0[(next(&mut state) % legal.len() as u64) as usize];
+            ucis.push(movetext::canonical(&pos, &pick));
+            rec.moves.push(MoveRecord {
+                san: san::to_san(&mut pos, &pick),
+                comment: "0.01s".into(),
+            });
+            rec.turns.push(1);
+            pos.make(pick);
+        }
+        pgn.push_str(&write_game(&rec, "san", game + 1));
+        expected.push(ucis.join(" "));
+    }
+    let path =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match-san-{}.pgn", std::process::id()));
+    std::fs::write(&path, &pgn).unwrap();
+    let script = r#"
+import sys, chess.pgn
+f = open(sys.argv[1])
+while True:
+    g = chess.pgn.read_game(f)
+    if g is None:
+        break
+    if g.errors:
+        print("ERRORS", g.errors)
+    print(" ".join(m.uci() for m in g.mainline_moves()))
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(&path)
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "python-chess must be importable: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let got: Vec<&str> = text.lines().collect();
+    assert_eq!(got.len(), expected.len(), "{text}");
+    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        assert_eq!(g, e, "game {}", i + 1);
+    }
+    let _ = std::fs::remove_file(&path);
+}
