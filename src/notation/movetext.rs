@@ -52,13 +52,19 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
     }
 }
 
-/// The single victim of a hook move, if it has exactly one.
-fn single_victim(pos: &Position, mv: &Move) -> Option<crate::core::Square> {
+/// The square a hook move goes through on the wire (XBoard's "kill square"): its single victim
+/// off the landing square; the jumped victim of a double capture; for a detonation, which stays
+/// put, the first of its victims (XBoard forfeits a move from a square to itself, and cannot carry
+/// more than one victim in two legs).
+fn kill_square(pos: &Position, mv: &Move) -> Option<crate::core::Square> {
     if mv.kind != MoveKind::Special {
         return None;
     }
     let mut victims = pos.captures_of(mv).map(|(s, _)| s);
     let first = victims.next()?;
+    if mv.from == mv.to {
+        return Some(first);
+    }
     match victims.next() {
         None => Some(first),
         // Double capture: the jumped victim is the kill square, the landing square the second.
@@ -116,7 +122,7 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
                 sq(pos, target, c)
             )
         }
-        MoveKind::Special => match single_victim(pos, mv) {
+        MoveKind::Special => match kill_square(pos, mv) {
             Some(kill) if kill != mv.to => {
                 format!(
                     "{}{},{}{}",
@@ -240,6 +246,18 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
     for mv in moves.iter() {
         if !forms(mv)[1].is_empty() && forms(mv)[1] == wanted {
             return Ok(*mv);
+        }
+    }
+    // A detonation through any of its victims (the engine itself names the first one).
+    for mv in moves.iter() {
+        if mv.kind == MoveKind::Special && mv.from == mv.to {
+            let through_any = pos.captures_of(mv).any(|(v, _)| {
+                let (from, via) = (sq(pos, mv.from, coords), sq(pos, v, coords));
+                format!("{from}{via},{via}{from}") == wanted
+            });
+            if through_any {
+                return Ok(*mv);
+            }
         }
     }
     // Other forms of castling: the natural two legs (king leg, rook leg; XBoard relays a king

@@ -680,7 +680,7 @@ impl Searcher {
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.qsearch(ctx, pos, alpha, beta, ply, in_check);
+            return self.qsearch(ctx, pos, alpha, beta, ply, in_check, 0);
         }
         if self.count_node(ctx) {
             return 0;
@@ -946,7 +946,19 @@ impl Searcher {
         best
     }
 
-    fn qsearch(&mut self, ctx: &Ctx, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+    /// Quiescence: captures and promotions (all evasions in check); at its first ply also drops
+    /// that give check, since a piece in hand can strike at once (Wreckage guillotine and ninjas).
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qdepth: u32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.count_node(ctx) {
             return 0;
@@ -996,11 +1008,19 @@ impl Searcher {
         list.clear();
         pos.generate_pseudo(&mut list);
         if !in_check {
-            // Captures and best promotions only.
-            list.0.retain(|mv| {
-                let noisy = captured_value(pos, mv, kinds) > 0 || mv.promotion().is_some();
-                noisy && !is_under_promotion(pos, mv, kinds)
-            });
+            // Captures and best promotions only, and checking drops at the first ply.
+            let mut kept = 0;
+            for i in 0..list.0.len() {
+                let mv = list.0[i];
+                let noisy = (captured_value(pos, &mv, kinds) > 0 || mv.promotion().is_some())
+                    && !is_under_promotion(pos, &mv, kinds);
+                let checking_drop = qdepth == 0 && mv.kind == MoveKind::Drop && self.gives_check(pos, mv);
+                if noisy || checking_drop {
+                    list.0[kept] = mv;
+                    kept += 1;
+                }
+            }
+            list.0.truncate(kept);
         }
         score_captures(pos, &list.0, &mut scores, tt_move, kinds);
         let lctx = pos.legality_context();
@@ -1009,7 +1029,7 @@ impl Searcher {
         let mut best_move = None;
         for i in 0..list.0.len() {
             let mv = pick(&mut list.0, &mut scores, i);
-            if !in_check {
+            if !in_check && mv.kind != MoveKind::Drop {
                 // Delta pruning and losing captures.
                 let victims = captured_value(pos, &mv, kinds);
                 let promo = mv.promotion().map_or(0, |k| kinds[k.index()].value);
@@ -1035,10 +1055,10 @@ impl Searcher {
                 g
             } else if same_side {
                 let check = pos.in_check();
-                self.qsearch(ctx, pos, alpha, beta, ply + 1, check)
+                self.qsearch(ctx, pos, alpha, beta, ply + 1, check, qdepth + 1)
             } else {
                 let check = pos.in_check();
-                -self.qsearch(ctx, pos, -beta, -alpha, ply + 1, check)
+                -self.qsearch(ctx, pos, -beta, -alpha, ply + 1, check, qdepth + 1)
             };
             pos.unmake();
             if self.aborted {

@@ -161,6 +161,8 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo) -> (i64, i64) {
     let (ideal, cap) = match mtg {
         MovesToGo::Session(n) => {
             let n = n.max(1) as i64;
+            // The moves after this one each cost latency too: keep it for them.
+            let usable = (usable - (n - 1) * LAG_MS / 2).max(usable / (2 * n));
             let cap_frac = match n {
                 1 => 90,
                 2 => 60,
@@ -243,6 +245,15 @@ mod tests {
     }
 
     #[test]
+    fn a_short_session_keeps_time_for_its_last_moves() {
+        // level 20 0:04 near the end of a session: two moves to go with 0.15 s left must leave
+        // the last move more than the latency.
+        let tc = level(20, 4, 0);
+        let b = tc.budget(Some(15), 18);
+        assert!(150 - ms(b.hard) - LAG_MS > LAG_MS, "{b:?}");
+    }
+
+    #[test]
     fn negative_clock_gives_zero() {
         let b = level(40, 60, 0).budget(Some(-300), 10);
         assert_eq!(b.hard, Duration::ZERO);
@@ -250,10 +261,11 @@ mod tests {
 
     #[test]
     fn sessions_spread_time_over_the_moves_to_go() {
-        // level 40 5 0, first move: 300000 - 540 usable, / 40.
+        // level 40 5 0, first move: 300000 - 540 usable, less the latency of the 39 moves after
+        // this one (20 ms each), / 40.
         let tc = level(40, 300, 0);
         let b = tc.budget(Some(30_000), 0);
-        assert_eq!(ms(b.soft), (300_000 - 540) / 40);
+        assert_eq!(ms(b.soft), (300_000 - 540 - 39 * 20) / 40);
         // Last move of the session may use most of the clock, but not all of it.
         let b = tc.budget(Some(500), 39);
         let usable = 5000 - 40 - 100;
