@@ -56,7 +56,7 @@ COMMON_ARGS=(
   -autoCallFlag true            # time losses are called (and logged) by XBoard
   -testLegality true -testClaims true -checkMates true   # XBoard judges moves and result claims
   -matchPause 1000              # ms between games (default 10000)
-  -adjudicateDrawMoves 200      # bound the runtime: draw after 200 moves
+  -adjudicateDrawMoves 120      # bound the runtime: draw after 120 moves
   -size medium -soundProgram /bin/true
   -debugMode true
 )
@@ -263,9 +263,9 @@ runs() {
   # Engine-defined variants: XBoard learns board, pieces and moves from our `setup`/`piece` lines.
   # Pillage: legality testing off -- XBoard 4.9.1 knows e.p. only after a first double step, and
   # the two-leg form we send instead makes it see pawns attacking sideways (README, Pillage).
-  run_match self-pillage     pillage    2 "$ENGINE" "$ENGINE"   -tc 0:15 -inc 0.3 -testLegality false
+  run_match self-pillage     pillage    2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.2 -testLegality false
   # Wreckage: XBoard cannot judge three-leg moves or hook captures; legality testing off (README).
-  run_match self-wreckage    wreckage   2 "$ENGINE" "$ENGINE"   -tc 0:15 -inc 0.3 -testLegality false
+  run_match self-wreckage    wreckage   2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.2 -testLegality false
   # Wild Rose: growing-roses turns go over the wire in several parts (protocol/wildrose-turns.md).
   run_match self-wildrose    wildrose   2 "$ENGINE" "$ENGINE"   -tc 0:15 -inc 0.3 -testLegality false
 }

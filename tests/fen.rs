@@ -4,6 +4,8 @@
 //!
 //! Expected legal-move lists were computed with python-chess 1.11 (pip `chess`).
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -453,18 +455,7 @@ fn garbage_and_empty_strings_are_errors() {
     }
 }
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
+use common::XorShift;
 
 /// Mutated FENs (deterministic): parsing, validating and, when valid, generating moves, writing
 /// the FEN and reading it back never panic.
@@ -479,7 +470,7 @@ fn mutated_fens_never_panic() {
     ];
     let alphabet: Vec<char> = "0123456789/ []-~kqrbnpKQRBNPwWhHaAzZ9é".chars().collect();
     let variants = [normal(), variant("wildcastle")];
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
     let mut panics = Vec::new();
     let mut valid = 0;
     for i in 0..4000 {
@@ -542,7 +533,7 @@ fn random_positions_never_panic_and_round_trip() {
     let castlings = [
         "-", "KQkq", "KQ", "kq", "Kq", "HAha", "BGbg", "Hh", "Qk", "CFcf", "DEde",
     ];
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift::new(0x9E37_79B9_7F4A_7C15);
     let mut valid = 0;
     let mut failures = Vec::new();
     for i in 0..3000 {

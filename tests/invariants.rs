@@ -10,6 +10,8 @@
 //!
 //! At the end the whole line is taken back to the start FEN.
 
+mod common;
+
 use std::sync::Arc;
 
 use fairybridge::core::{EndReason, MoveKind, MoveList, Position, Variant};
@@ -18,26 +20,7 @@ use fairybridge::notation::{Coords, fen};
 use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::random_start;
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::XorShift;
 
 fn variant(name: &str) -> Arc<Variant> {
     Registry::builtin().get(name).unwrap()

@@ -10,6 +10,8 @@
 //! of a position with the verdict after each; `--divide FEN DEPTH`). Tests named `bug_...` show
 //! where the engine disagrees with the spec.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -850,26 +852,7 @@ fn cli_divide_prints_whole_turns() {
 
 // ----- invariants along random playouts -----
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::XorShift;
 
 #[derive(Default, Debug)]
 struct Seen {

@@ -8,6 +8,8 @@
 //! (a Python script outside this repository that literally implements C-1: a king is in check iff
 //! an opponent's pseudo-legal move removes it); it agrees with every count below.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -665,26 +667,7 @@ fn hook_attack_tests_agree_with_hook_moves_in_crowded_positions() {
 
 // ----- random playouts -----
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::XorShift;
 
 #[derive(Default, Debug)]
 struct Seen {

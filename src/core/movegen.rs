@@ -54,6 +54,9 @@ impl Position {
         let zone = &t.promotion_zone[kind.index() * 2 + us as usize];
         let promotes = !zone.is_empty();
         let ep = self.en_passant();
+        // An enemy piece that may be captured (roses never are).
+        let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
+        let add = |list: &mut MoveList, mv: Move| self.push_move(list, mv, kind, promotes && zone.contains(mv.to));
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
             if ray.modes & mode::HOP == 0 {
@@ -72,25 +75,21 @@ impl Position {
                             } else {
                                 MoveKind::Normal
                             };
-                            self.push_move(list, Move::new(from, to, k), kind, promotes && zone.contains(to));
+                            add(list, Move::new(from, to, k));
                         } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
                             let mut mv = Move::new(from, to, MoveKind::EnPassant);
                             mv.extra[0] = ep.victim;
-                            self.push_move(list, mv, kind, promotes && zone.contains(to));
+                            add(list, mv);
                         }
                         continue;
                     }
-                    if b & 1 != us_bit && ray.modes & mode::CAPTURE != 0 && uncapturable & (1 << (b >> 1)) == 0 {
-                        self.push_move(
-                            list,
-                            Move::new(from, to, MoveKind::Normal),
-                            kind,
-                            promotes && zone.contains(to),
-                        );
+                    if ray.modes & mode::CAPTURE != 0 && capturable(b) {
+                        add(list, Move::new(from, to, MoveKind::Normal));
                     }
                     break;
                 }
             } else {
+                // A hopper: nothing before the screen, moves and a capture beyond it.
                 let mut screened = false;
                 for &to in squares {
                     let b = board[to.index()];
@@ -100,22 +99,12 @@ impl Position {
                     }
                     if b == EMPTY {
                         if ray.modes & mode::MOVE != 0 {
-                            self.push_move(
-                                list,
-                                Move::new(from, to, MoveKind::Normal),
-                                kind,
-                                promotes && zone.contains(to),
-                            );
+                            add(list, Move::new(from, to, MoveKind::Normal));
                         }
                         continue;
                     }
-                    if b & 1 != us_bit && ray.modes & mode::CAPTURE != 0 && uncapturable & (1 << (b >> 1)) == 0 {
-                        self.push_move(
-                            list,
-                            Move::new(from, to, MoveKind::Normal),
-                            kind,
-                            promotes && zone.contains(to),
-                        );
+                    if ray.modes & mode::CAPTURE != 0 && capturable(b) {
+                        add(list, Move::new(from, to, MoveKind::Normal));
                     }
                     break;
                 }

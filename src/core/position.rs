@@ -686,23 +686,7 @@ impl Position {
         let z = &v.tables.zobrist;
         let shape = v.shape;
         let us = self.side;
-        let mut undo = Undo {
-            mv,
-            moved: EMPTY,
-            captured: [(Square::NONE, EMPTY, 0); 8],
-            ncaptured: 0,
-            moved_index: 0,
-            null: false,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.men.hash,
-            kings: self.kings,
-            king_count: self.king_count,
-            side: us,
-            continuation: self.continuation,
-        };
+        let mut undo = self.undo_record(mv, false);
         self.history.push(self.men.hash);
         if self.continuation {
             self.men.hash ^= z.continuation;
@@ -852,17 +836,15 @@ impl Position {
         self.men.hash ^= z.side;
     }
 
-    /// Passes: the other side moves next (for null-move pruning in the search). Not available in
-    /// the middle of a turn of several moves.
-    pub fn make_null(&mut self) {
-        let z = &self.variant.tables.zobrist;
-        let undo = Undo {
-            mv: Move::new(Square::NONE, Square::NONE, MoveKind::Normal),
+    /// The state a move changes, saved so that `unmake` can restore it.
+    fn undo_record(&self, mv: Move, null: bool) -> Undo {
+        Undo {
+            mv,
             moved: EMPTY,
             captured: [(Square::NONE, EMPTY, 0); 8],
             ncaptured: 0,
             moved_index: 0,
-            null: true,
+            null,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -872,7 +854,14 @@ impl Position {
             king_count: self.king_count,
             side: self.side,
             continuation: self.continuation,
-        };
+        }
+    }
+
+    /// Passes: the other side moves next (for null-move pruning in the search). Not available in
+    /// the middle of a turn of several moves.
+    pub fn make_null(&mut self) {
+        let z = &self.variant.tables.zobrist;
+        let undo = self.undo_record(Move::new(Square::NONE, Square::NONE, MoveKind::Normal), true);
         self.history.push(self.men.hash);
         if !self.ep.is_none() {
             self.men.hash ^= z.ep(self.ep.first);
@@ -1031,12 +1020,6 @@ impl Position {
     /// Does the move capture anything?
     pub fn is_capture(&self, mv: &Move) -> bool {
         self.captures_of(mv).next().is_some()
-    }
-
-    /// Makes a move given as a null move is impossible here; removes history (new root).
-    pub fn forget_history(&mut self) {
-        self.undo.clear();
-        self.history.clear();
     }
 
     /// How often the current position occurred before (same side, placement, hands, rights, e.p.).
