@@ -3,22 +3,9 @@
 //! `nodes <N>` on stdout, timing on stderr; an unknown variant, a bad FEN or a bad depth gives one
 //! line on stderr and exit code 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args(args)
-        .output()
-        .expect("run fairybridge")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
+use common::{run, stderr, stdout};
 
 /// Exit code 2, nothing on stdout, exactly one non-empty line on stderr; returns that line.
 fn assert_one_line_failure(args: &[&str]) -> String {

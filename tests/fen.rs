@@ -13,16 +13,13 @@ use std::sync::Arc;
 use fairybridge::core::{Color, Position, PositionError, Variant};
 use fairybridge::notation::movetext::canonical;
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::Registry;
+
+use common::{XorShift, builtin, fen_of, moves};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn variant(name: &str) -> Arc<Variant> {
-    Registry::builtin().get(name).unwrap()
-}
-
 fn normal() -> Arc<Variant> {
-    variant("normal")
+    builtin("normal")
 }
 
 /// parse_fen + from_setup; a parse failure is reported as `Err(None)`.
@@ -43,17 +40,8 @@ fn pos(v: &Arc<Variant>, text: &str) -> Position {
     setup_in(v, text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 
-fn moves(p: &mut Position) -> BTreeSet<String> {
-    let list = p.legal_moves();
-    list.iter().map(|m| canonical(p, m)).collect()
-}
-
 fn set(s: &str) -> BTreeSet<String> {
     s.split_whitespace().map(str::to_string).collect()
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
 }
 
 // ----- board shape -----
@@ -180,7 +168,7 @@ fn pieces_on_the_promotion_rank() {
     );
     assert!(matches!(
         setup_in(
-            &variant("wildcastle"),
+            &builtin("wildcastle"),
             "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         ),
         Err(Some(PositionError::UnpromotedPiece('P')))
@@ -223,7 +211,7 @@ fn shredder_and_x_fen_castling_letters_equal_kqkq() {
             kqkq.replacen(kqkq.split(' ').nth(2).unwrap(), files, 1),
         );
         let vv = if kqkq.contains("R2K3R") {
-            variant("wildcastle")
+            builtin("wildcastle")
         } else {
             Arc::clone(&v)
         };
@@ -266,7 +254,7 @@ fn castling_right_for_a_king_off_its_first_rank() {
     let mut q = pos(&normal(), "4k3/8/8/8/8/8/4K2R/8 w K - 0 1");
     assert!(!moves(&mut q).contains("e2g2"), "no castling e2g2 from the second rank");
     // Black king on rank 1 with a `k` right.
-    let mut r = pos(&variant("wildcastle"), "4K3/8/8/8/8/8/8/4k2r b k - 0 1");
+    let mut r = pos(&builtin("wildcastle"), "4K3/8/8/8/8/8/8/4k2r b k - 0 1");
     assert!(
         !moves(&mut r).contains("e1g1"),
         "no black castling on White's first rank"
@@ -289,7 +277,7 @@ fn castling_right_for_a_king_off_its_castling_file() {
     let mut p = pos(&normal(), "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1");
     let m = moves(&mut p);
     assert_eq!(m.len(), 24, "normal: no castling from d1, got {m:?}");
-    let wc = variant("wildcastle");
+    let wc = builtin("wildcastle");
     let mut b = pos(&wc, "4k3/8/8/8/8/8/8/RK5R w KQ - 0 1");
     assert!(!moves(&mut b).contains("b1d1"), "wildcastle: no castling from b1");
     let mut c = pos(&wc, "4k3/8/8/8/8/8/8/R1K4R w KQ - 0 1");
@@ -377,7 +365,7 @@ fn holdings_in_a_variant_without_drops() {
     );
     assert!(matches!(
         setup_in(
-            &variant("wildcastle"),
+            &builtin("wildcastle"),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1"
         ),
         Err(Some(PositionError::NotDroppable('P')))
@@ -443,7 +431,7 @@ fn garbage_and_empty_strings_are_errors() {
     }
     // These parse (an empty board field reads as one empty rank) but are no position.
     for text in ["[Q] w - - 0 1", " w - - 0 1", "/ w - - 0 1", "[-] b - - 0 1"] {
-        for v in [normal(), variant("wildcastle")] {
+        for v in [normal(), builtin("wildcastle")] {
             assert!(
                 matches!(
                     setup_in(&v, text),
@@ -454,8 +442,6 @@ fn garbage_and_empty_strings_are_errors() {
         }
     }
 }
-
-use common::XorShift;
 
 /// Mutated FENs (deterministic): parsing, validating and, when valid, generating moves, writing
 /// the FEN and reading it back never panic.
@@ -469,7 +455,7 @@ fn mutated_fens_never_panic() {
         "7k/P7/8/8/8/8/8/K7 w - - 0 1",
     ];
     let alphabet: Vec<char> = "0123456789/ []-~kqrbnpKQRBNPwWhHaAzZ9é".chars().collect();
-    let variants = [normal(), variant("wildcastle")];
+    let variants = [normal(), builtin("wildcastle")];
     let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
     let mut panics = Vec::new();
     let mut valid = 0;
@@ -528,7 +514,7 @@ fn mutated_fens_never_panic() {
 /// equals the recomputed one, and the FEN round-trips.
 #[test]
 fn random_positions_never_panic_and_round_trip() {
-    let variants = [normal(), variant("wildcastle")];
+    let variants = [normal(), builtin("wildcastle")];
     let pieces: Vec<char> = "QRRBBNNPPPPqrrbbnnpppp".chars().collect();
     let castlings = [
         "-", "KQkq", "KQ", "kq", "Kq", "HAha", "BGbg", "Hh", "Qk", "CFcf", "DEde",

@@ -15,25 +15,11 @@ mod common;
 use std::sync::Arc;
 
 use fairybridge::core::{EndReason, MoveKind, MoveList, Position, Variant};
-use fairybridge::notation::movetext::{canonical, parse_move, wire};
+use fairybridge::notation::movetext::canonical;
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::random_start;
 
-use common::XorShift;
-
-fn variant(name: &str) -> Arc<Variant> {
-    Registry::builtin().get(name).unwrap()
-}
-
-fn from_fen(v: &Arc<Variant>, text: &str) -> Position {
-    let setup = fen::parse_fen(text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(v, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
+use common::{XorShift, builtin, fen_of, move_texts, position};
 
 /// Checks every invariant of one position; returns its legal moves.
 fn check_position(p: &mut Position, ctx: &str) -> MoveList {
@@ -58,18 +44,7 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
     let legal = p.legal_moves();
     let mover = p.side_to_move();
     for mv in legal.iter() {
-        let text = canonical(p, mv);
-        assert_eq!(
-            parse_move(p, &text, Coords::Human),
-            Ok(*mv),
-            "{ctx}: canonical {text:?} does not parse back, {here}"
-        );
-        let w = wire(p, mv);
-        assert_eq!(
-            parse_move(p, &w, Coords::Wire),
-            Ok(*mv),
-            "{ctx}: wire {w:?} does not parse back, {here}"
-        );
+        let (text, _) = move_texts(p, mv, ctx);
 
         p.make(*mv);
         assert!(
@@ -121,7 +96,7 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
 }
 
 fn playout(v: &Arc<Variant>, start: &str, seed: u64, max_plies: usize) {
-    let mut p = from_fen(v, start);
+    let mut p = position(v, start);
     let mut rng = XorShift::new(seed);
     let mut line = Vec::new();
     for ply in 0..max_plies {
@@ -159,7 +134,7 @@ const WILDCASTLE_STARTS: [&str; 6] = [
 
 #[test]
 fn playouts_normal() {
-    let v = variant("normal");
+    let v = builtin("normal");
     for (i, start) in NORMAL_STARTS.iter().enumerate() {
         for seed in 0..4 {
             playout(&v, start, 1000 * i as u64 + seed, 160);
@@ -169,7 +144,7 @@ fn playouts_normal() {
 
 #[test]
 fn playouts_wildcastle_fixed_positions() {
-    let v = variant("wildcastle");
+    let v = builtin("wildcastle");
     for (i, start) in WILDCASTLE_STARTS.iter().enumerate() {
         for seed in 0..4 {
             playout(&v, start, 7000 + 1000 * i as u64 + seed, 160);
@@ -179,7 +154,7 @@ fn playouts_wildcastle_fixed_positions() {
 
 #[test]
 fn playouts_wildcastle_random_starts() {
-    let v = variant("wildcastle");
+    let v = builtin("wildcastle");
     for seed in 0..12u64 {
         let start = random_start(&v, seed);
         playout(&v, &start, seed, 200);
@@ -189,12 +164,12 @@ fn playouts_wildcastle_random_starts() {
 #[test]
 fn check_position_sees_castling_and_en_passant() {
     // The invariant walk must actually meet the special moves: count them over the fixed starts.
-    let v = variant("wildcastle");
+    let v = builtin("wildcastle");
     let mut castles = 0;
     let mut eps = 0;
     let mut promos = 0;
     for start in WILDCASTLE_STARTS {
-        let mut p = from_fen(&v, start);
+        let mut p = position(&v, start);
         for mv in check_position(&mut p, start).iter() {
             match mv.kind {
                 MoveKind::Castle => castles += 1,

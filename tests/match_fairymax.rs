@@ -3,12 +3,16 @@
 //! with, written to a PGN that both our reader and python-chess replay to the same positions.
 //! Fairy-Max has no `setboard`, so this also drives the `edit` protocol.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
 use fairybridge::notation::{Coords, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
+
+use common::python_chess_pgn;
 
 const FAIRYMAX: &str = "/usr/games/fairymax";
 
@@ -92,22 +96,7 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
     assert_ne!(games[0].tag("White"), games[1].tag("White"));
 
     // python-chess reads the same games to the same positions.
-    let script = r#"
-import sys, chess.pgn
-f = open(sys.argv[1])
-while True:
-    g = chess.pgn.read_game(f)
-    if g is None:
-        break
-    if g.errors:
-        print("ERRORS", g.errors)
-    print(g.end().board().fen())
-"#;
-    let py = Command::new("python3")
-        .args(["-c", script])
-        .arg(&pgn)
-        .output()
-        .expect("python3 runs");
+    let py = python_chess_pgn(&pgn, "g.end().board().fen()");
     let py_out = String::from_utf8_lossy(&py.stdout);
     assert!(
         py.status.success(),

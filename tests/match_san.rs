@@ -3,7 +3,8 @@
 //! writer must read back in python-chess to the same moves. python-chess must be importable
 //! (scripts/install-deps.sh installs it).
 
-use std::process::Command;
+mod common;
+
 use std::time::{Duration, SystemTime};
 
 use fairybridge::core::{Color, Position};
@@ -12,17 +13,12 @@ use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord};
 use fairybridge::tournament::pgn::write_game;
 use fairybridge::variants::Registry;
 
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
+use common::{XorShift, python_chess_pgn};
 
 #[test]
 fn python_chess_reads_our_san() {
     let v = Registry::builtin().get("normal").unwrap();
-    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut rng = XorShift::from_state(0x1234_5678_9abc_def1);
     let mut pgn = String::new();
     let mut expected = Vec::new();
     for game in 0..40 {
@@ -47,8 +43,7 @@ fn python_chess_reads_our_san() {
                 break;
             }
             let legal = pos.legal_moves();
-            // Prefer captures and promotions now and then so that the games reach endings.
-            let pick = legal.0[(next(&mut state) % legal.len() as u64) as usize];
+            let pick = legal.0[rng.below(legal.len())];
             ucis.push(movetext::canonical(&pos, &pick));
             rec.moves.push(MoveRecord {
                 san: san::to_san(&mut pos, &pick),
@@ -63,22 +58,7 @@ fn python_chess_reads_our_san() {
     let path =
         std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match-san-{}.pgn", std::process::id()));
     std::fs::write(&path, &pgn).unwrap();
-    let script = r#"
-import sys, chess.pgn
-f = open(sys.argv[1])
-while True:
-    g = chess.pgn.read_game(f)
-    if g is None:
-        break
-    if g.errors:
-        print("ERRORS", g.errors)
-    print(" ".join(m.uci() for m in g.mainline_moves()))
-"#;
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .arg(&path)
-        .output()
-        .expect("python3");
+    let out = python_chess_pgn(&path, r#"" ".join(m.uci() for m in g.mainline_moves())"#);
     assert!(
         out.status.success(),
         "python-chess must be importable: {}",

@@ -7,14 +7,17 @@
 //!
 //! Also: the CLI's `perft --divide` output sums to its `nodes` line and agrees with the library.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use fairybridge::core::{Position, Variant};
 use fairybridge::notation::{Coords, fen};
 use fairybridge::perft::Perft;
 use fairybridge::variants::Registry;
+
+use common::cli_divide;
 
 /// Largest node count run by the default (not ignored) test.
 const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -130,8 +133,9 @@ fn position(variant: &Arc<Variant>, fen_text: &str) -> Result<Position, String> 
     Position::from_setup(variant, &setup).map_err(|e| e.to_string())
 }
 
-/// Runs every check selected by `want`; returns (checks run, failure messages).
-fn run_suites(want: impl Fn(u64) -> bool) -> (usize, Vec<String>) {
+/// Runs every check selected by `want` (`which` says which ones, for the message if there are
+/// none); all of them must pass.
+fn run_suites(want: impl Fn(u64) -> bool, which: &str) {
     let registry = Registry::builtin();
     let files = suite_files();
     assert!(!files.is_empty(), "no .perft files in {}", fixture_dir().display());
@@ -176,32 +180,24 @@ fn run_suites(want: impl Fn(u64) -> bool) -> (usize, Vec<String>) {
             }
         }
     }
-    (ran, failures)
-}
-
-#[test]
-fn perft_suites_within_budget() {
-    let (ran, failures) = run_suites(|nodes| nodes <= DEFAULT_BUDGET);
-    assert!(ran > 0, "no perft check within the budget");
+    assert!(ran > 0, "no perft check {which}");
     assert!(
         failures.is_empty(),
         "{} of {ran} perft checks failed:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn perft_suites_within_budget() {
+    run_suites(|nodes| nodes <= DEFAULT_BUDGET, "within the budget");
 }
 
 #[test]
 #[ignore = "big perft counts: run with `cargo test --release -- --ignored`"]
 fn perft_suites_beyond_budget() {
-    let (ran, failures) = run_suites(|nodes| nodes > DEFAULT_BUDGET);
-    assert!(ran > 0, "no perft check beyond the budget");
-    assert!(
-        failures.is_empty(),
-        "{} of {ran} perft checks failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    run_suites(|nodes| nodes > DEFAULT_BUDGET, "beyond the budget");
 }
 
 /// The suites are what the brief promises: both games present, chess start to depth 5 in the
@@ -237,44 +233,18 @@ fn suites_cover_both_games_and_chess_start_depth_5_runs_by_default() {
 
 // ----- CLI `perft --divide` -----
 
-fn cli_divide(variant: &str, fen_text: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args([
-            "perft",
-            "--variant",
-            variant,
-            "--fen",
-            fen_text,
-            "--depth",
-            &depth.to_string(),
-            "--divide",
-        ])
-        .output()
-        .expect("run fairybridge");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    assert!(
-        out.status.success(),
-        "fairybridge perft failed ({:?}): {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<&str> = stdout.lines().collect();
-    let (last, rows) = lines.split_last().expect("some output");
-    let nodes: u64 = last
-        .strip_prefix("nodes ")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("last line is not `nodes <N>`: {last:?}"));
-    let rows = rows
-        .iter()
-        .map(|l| {
-            let (mv, n) = l.rsplit_once(' ').unwrap_or_else(|| panic!("bad divide line {l:?}"));
-            (
-                mv.to_string(),
-                n.parse().unwrap_or_else(|_| panic!("bad count in {l:?}")),
-            )
-        })
-        .collect();
-    (rows, nodes)
+fn cli_perft_divide(variant: &str, fen_text: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
+    let depth = depth.to_string();
+    cli_divide(&[
+        "perft",
+        "--variant",
+        variant,
+        "--fen",
+        fen_text,
+        "--depth",
+        &depth,
+        "--divide",
+    ])
 }
 
 #[test]
@@ -298,7 +268,7 @@ fn cli_divide_sums_to_nodes_and_matches_library() {
         ("normal", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
     ];
     for (name, fen_text, depth, expected) in cases {
-        let (rows, nodes) = cli_divide(name, fen_text, depth);
+        let (rows, nodes) = cli_perft_divide(name, fen_text, depth);
         let sum: u64 = rows.iter().map(|r| r.1).sum();
         assert_eq!(
             sum, nodes,
@@ -324,7 +294,7 @@ fn cli_divide_rows_are_moves_the_library_accepts() {
     let registry = Registry::builtin();
     let variant = registry.get("wildcastle").unwrap();
     let fen_text = "r2kr3/pppp1ppp/8/8/8/8/PPPP1PPP/R2K3R w KQq - 0 1";
-    let (rows, _) = cli_divide("wildcastle", fen_text, 2);
+    let (rows, _) = cli_perft_divide("wildcastle", fen_text, 2);
     let mut pos = position(&variant, fen_text).unwrap();
     for (text, count) in rows {
         let mv = fairybridge::notation::movetext::parse_move(&mut pos, &text, Coords::Human)

@@ -6,13 +6,15 @@
 //! generator tests/support/pillage_perft.py (`--moves FEN` lists the legal moves of a position).
 //! Two tests marked "Regression" reproduce bugs found (and fixed) while this file was written.
 
-use std::collections::BTreeSet;
-use std::sync::Arc;
+mod common;
 
-use fairybridge::core::{Color, Move, MoveKind, Position, PositionError, Square, Variant};
+use std::collections::BTreeSet;
+
+use fairybridge::core::{Color, MoveKind, Position, PositionError};
 use fairybridge::notation::movetext::{canonical, parse_move, wire};
-use fairybridge::notation::{Coords, fen, parse_square};
-use fairybridge::variants::Registry;
+use fairybridge::notation::{Coords, fen};
+
+use common::{at, builtin, fen_of, legal, moves, moves_from, play, position, set, sq};
 
 const START: &str = "cv6vc/srnbqkbnrs/pppppppppp/10/10/10/10/PPPPPPPPPP/SRNBQKBNRS/CV6VC w KQkq - 0 1";
 const T7: &str = "5k4/10/10/10/10/10/10/10/1R3K2R1/CV6VC w KQ - 0 1";
@@ -21,72 +23,19 @@ const CASTLINGS: [&str; 7] = ["i2f2", "f2h2", "f2i2", "b2f2", "f2d2", "f2c2", "f
 /// The white king's three moves from a1 in the T-positions.
 const KING_A1: [&str; 3] = ["a1a2", "a1b1", "a1b2"];
 
-fn pillage() -> Arc<Variant> {
-    Registry::builtin().get("pillage").expect("pillage is built in")
-}
-
 fn try_pos(fen_text: &str) -> Result<Position, PositionError> {
     let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(&pillage(), &setup)
+    Position::from_setup(&builtin("pillage"), &setup)
 }
 
 fn pos(fen_text: &str) -> Position {
-    try_pos(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
-}
-
-fn moves(p: &mut Position) -> BTreeSet<String> {
-    let list = p.legal_moves();
-    let texts: BTreeSet<String> = list.iter().map(|m| canonical(p, m)).collect();
-    assert_eq!(texts.len(), list.len(), "two legal moves share a text: {texts:?}");
-    texts
-}
-
-/// Legal moves starting on `from` (canonical text).
-fn moves_from(p: &mut Position, from: &str) -> BTreeSet<String> {
-    let n = from.len();
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(from) && !m[n..n + 1].chars().all(|c| c.is_ascii_digit()))
-        .collect()
-}
-
-fn legal(p: &mut Position, text: &str) -> Option<Move> {
-    let list = p.legal_moves();
-    list.iter().find(|m| canonical(p, m) == text).copied()
-}
-
-fn sq(p: &Position, name: &str) -> Square {
-    match parse_square(p.variant().shape, name, Coords::Human) {
-        Some((s, "")) => s,
-        _ => panic!("bad square {name}"),
-    }
-}
-
-/// The letter on a square (`.` if empty), as in FEN.
-fn at(p: &Position, name: &str) -> char {
-    p.piece_at(sq(p, name))
-        .map_or('.', |pc| p.variant().letter(pc.kind(), pc.color()))
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
+    position(&builtin("pillage"), fen_text)
 }
 
 fn with_king_a1(items: &[&str]) -> BTreeSet<String> {
     let mut s = set(items);
     s.extend(set(&KING_A1));
     s
-}
-
-/// Plays a legal move given by its canonical text; fails if it is not legal.
-fn play(p: &mut Position, text: &str) -> Move {
-    let mv = parse_move(p, text, Coords::Human).unwrap_or_else(|e| panic!("{text} not legal in {}: {e:?}", fen_of(p)));
-    p.make(mv);
-    mv
 }
 
 fn castlings(p: &mut Position) -> BTreeSet<String> {
@@ -754,7 +703,7 @@ fn wire_moves_use_ranks_0_to_9() {
     // The wire FEN reads back to the same position.
     let wire_fen = fen::to_fen(&p, Coords::Wire);
     let setup = fen::parse_fen(&wire_fen, Coords::Wire).unwrap();
-    let back = Position::from_setup(&pillage(), &setup).unwrap();
+    let back = Position::from_setup(&builtin("pillage"), &setup).unwrap();
     assert_eq!(fen_of(&back), fen_of(&p));
 
     // Start position: every legal move's wire text parses back to it.

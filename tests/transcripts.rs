@@ -1,21 +1,10 @@
 //! Replays the CECP transcripts of `protocol/transcripts/` against the built engine.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+mod common;
+
 use std::time::{Duration, Instant};
 
-const LINE_TIMEOUT: Duration = Duration::from_secs(20);
-
-/// Thinking output: `PLY SCORE TIME NODES ...`.
-fn is_thinking(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() >= 4
-        && words[0].chars().all(|c| c.is_ascii_digit())
-        && words[1].trim_start_matches('-').chars().all(|c| c.is_ascii_digit())
-        && words[2].chars().all(|c| c.is_ascii_digit())
-        && words[3].chars().all(|c| c.is_ascii_digit())
-}
+use common::{EngineProcess, LINE_TIMEOUT, is_thinking};
 
 /// `*` matches any text; tabs in the line count as spaces.
 fn glob(pattern: &str, line: &str) -> bool {
@@ -40,73 +29,44 @@ fn glob(pattern: &str, line: &str) -> bool {
     rest.is_empty()
 }
 
+/// The engine under a transcript: every line it writes is recorded, and any line but thinking
+/// output must be the one the transcript expects next.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: EngineProcess,
     seen: Vec<String>,
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        let stdin = child.stdin.take();
         Engine {
-            child,
-            stdin,
-            lines: rx,
+            process: EngineProcess::start(&[], false),
             seen: Vec::new(),
         }
     }
 
     fn send(&mut self, line: &str) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            writeln!(stdin, "{line}").expect("engine reads its input");
-            stdin.flush().expect("flush");
-        }
+        self.process.send(line);
     }
 
     /// Reads until a line satisfies `want`; fails on any other non-thinking line.
     fn expect(&mut self, file: &str, lineno: usize, what: &str, want: impl Fn(&str) -> bool) {
         let deadline = Instant::now() + LINE_TIMEOUT;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if want(&line) {
-                        return;
-                    }
-                    if !is_thinking(&line) {
-                        panic!(
-                            "{file}:{lineno}: expected {what}, got {line:?}\nengine output so far:\n{}",
-                            self.seen.join("\n")
-                        );
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => panic!(
+            let Some(line) = self.process.next_line_before(deadline) else {
+                panic!(
                     "{file}:{lineno}: expected {what}, got nothing\nengine output so far:\n{}",
                     self.seen.join("\n")
-                ),
+                )
+            };
+            self.seen.push(line.clone());
+            if want(&line) {
+                return;
+            }
+            if !is_thinking(&line) {
+                panic!(
+                    "{file}:{lineno}: expected {what}, got {line:?}\nengine output so far:\n{}",
+                    self.seen.join("\n")
+                );
             }
         }
     }
@@ -117,20 +77,11 @@ impl Engine {
         if send_quit {
             self.send("quit");
         }
-        self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let status = loop {
-            if let Some(s) = self.child.try_wait().expect("wait") {
-                break s;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("{file}: the engine did not exit");
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        let Some(status) = self.process.wait_for_exit(Duration::from_secs(10)) else {
+            panic!("{file}: the engine did not exit");
         };
         assert!(status.success(), "{file}: the engine exited with {status}");
-        for line in self.lines.try_iter() {
+        for line in self.process.pending_lines() {
             assert!(
                 is_thinking(&line),
                 "{file}: unexpected engine line at the end: {line:?}"

@@ -12,23 +12,23 @@
 //! `--variant minicannon`), which restates these two games in Python and shares no code with the
 //! engine; its `--divide` rows equal `fairybridge perft --divide` for every position used here.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use fairybridge::core::{MoveKind, Position, Variant};
+use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{canonical, parse_move, wire};
-use fairybridge::notation::{Coords, fen};
 use fairybridge::perft::Perft;
 use fairybridge::variants::Registry;
 
+use common::{EngineProcess, LINE_TIMEOUT, cli_divide, fen_of, play, position, run, set, stderr, stdout};
+
 const NC: &str = "nightrider-cannons";
 const NC_START: &str = "rcnbqkbncr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1";
-const LINE_TIMEOUT: Duration = Duration::from_secs(20);
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,22 +44,7 @@ fn mini_file() -> String {
     example("minicannon.toml").display().to_string()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args(args)
-        .output()
-        .expect("run fairybridge")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-/// `fairybridge --variants FILE perft ...`: the `nodes` total and the divide rows.
+/// `fairybridge --variants FILE perft ... --divide`: the divide rows and the `nodes` total.
 fn cli_perft(file: &str, variant: &str, fen_text: Option<&str>, depth: u32) -> (Vec<(String, u64)>, u64) {
     let depth = depth.to_string();
     let mut args = vec![
@@ -75,23 +60,7 @@ fn cli_perft(file: &str, variant: &str, fen_text: Option<&str>, depth: u32) -> (
     if let Some(f) = fen_text {
         args.extend(["--fen", f]);
     }
-    let o = run(&args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
-    let (last, rows) = lines.split_last().expect("output");
-    let nodes = last
-        .strip_prefix("nodes ")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("last line {last:?}"));
-    let rows = rows
-        .iter()
-        .map(|l| {
-            let (m, n) = l.split_once(' ').unwrap();
-            (m.to_string(), n.parse().unwrap())
-        })
-        .collect();
-    (rows, nodes)
+    cli_divide(&args)
 }
 
 fn user_variant(file: &str, name: &str) -> Arc<Variant> {
@@ -100,24 +69,6 @@ fn user_variant(file: &str, name: &str) -> Arc<Variant> {
     assert_eq!(v.name, name);
     assert_eq!(reg.get(name).map(|x| x.name.clone()), Some(name.to_string()));
     v
-}
-
-fn pos(v: &Arc<Variant>, fen_text: &str) -> Position {
-    let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(v, &setup).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
-}
-
-fn play(p: &mut Position, text: &str) {
-    let mv = parse_move(p, text, Coords::Human).unwrap_or_else(|e| panic!("{text}: {e:?} in {p:?}"));
-    p.make(mv);
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
 }
 
 // ----- (a) perft of a user variant, from the command line and the library -----
@@ -215,7 +166,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
     assert_eq!(perft.count(&mut start, 2), 1114);
 
     // Castling both ways: the king two squares, the rook onto the square it crossed.
-    let mut p = pos(&v, "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
+    let mut p = position(&v, "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
     play(&mut p, "f1h1");
     assert_eq!(p.last_move().unwrap().kind, MoveKind::Castle);
     assert_eq!(
@@ -256,7 +207,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
         fen_of(&p),
         "rcnbqkbncr/1pp1pppppp/3P6/10/p9/10/10/10/PPPP1PPPPP/RCNBQKBNCR b KQkq - 0 5"
     );
-    let mut p = pos(&v, "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1");
+    let mut p = position(&v, "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1");
     let promotions: BTreeSet<String> = p
         .legal_moves()
         .iter()
@@ -298,62 +249,32 @@ fn variants_command_lists_user_variants_with_the_built_in_ones() {
 
 // ----- (c) the CECP engine -----
 
+/// The engine started with the given arguments, its stderr collected; every line it writes is
+/// kept, and no `Illegal move` or `Error` may come while waiting for another line.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Option<std::thread::JoinHandle<String>>,
+    process: EngineProcess,
     seen: Vec<String>,
 }
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("engine starts");
-        let out = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(l) = line else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut err = child.stderr.take().unwrap();
-        let stderr = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = err.read_to_string(&mut s);
-            s
-        });
-        let stdin = child.stdin.take();
         Engine {
-            child,
-            stdin,
-            lines: rx,
-            stderr: Some(stderr),
+            process: EngineProcess::start(args, true),
             seen: Vec::new(),
         }
     }
 
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("engine reads its input");
-        stdin.flush().unwrap();
+        self.process.send(line);
     }
 
     fn next_line(&mut self) -> String {
-        match self.lines.recv_timeout(LINE_TIMEOUT) {
-            Ok(l) => {
+        match self.process.next_line_before(Instant::now() + LINE_TIMEOUT) {
+            Some(l) => {
                 self.seen.push(l.clone());
                 l
             }
-            Err(_) => panic!("no line from the engine; so far:\n{}", self.seen.join("\n")),
+            None => panic!("no line from the engine; so far:\n{}", self.seen.join("\n")),
         }
     }
 
@@ -394,34 +315,17 @@ impl Engine {
     /// Sends `quit`; the engine exits with status 0. Returns everything it wrote to stderr.
     fn quit(mut self) -> String {
         self.send("quit");
-        self.stdin = None;
-        let deadline = Instant::now() + LINE_TIMEOUT;
-        loop {
-            match self.child.try_wait().expect("wait") {
-                Some(status) => {
-                    assert!(status.success(), "engine exit status {status}");
-                    break;
-                }
-                None if Instant::now() > deadline => {
-                    let _ = self.child.kill();
-                    panic!("engine did not quit");
-                }
-                None => std::thread::sleep(Duration::from_millis(20)),
-            }
-        }
-        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(200)) {
+        let Some(status) = self.process.wait_for_exit(LINE_TIMEOUT) else {
+            panic!("engine did not quit");
+        };
+        assert!(status.success(), "engine exit status {status}");
+        while let Some(l) = self
+            .process
+            .next_line_before(Instant::now() + Duration::from_millis(200))
+        {
             self.seen.push(l);
         }
-        self.stderr.take().unwrap().join().unwrap()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        self.process.stderr_text()
     }
 }
 

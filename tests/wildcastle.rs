@@ -4,60 +4,20 @@
 //! Expected move lists and FENs were checked with python-chess (e-file positions) and with
 //! tests/support/wildcastle_perft.py (d-file castling per spec section 4.3).
 
-use std::collections::BTreeSet;
-use std::sync::Arc;
+mod common;
 
-use fairybridge::core::{Color, EndReason, Move, MoveKind, Position, Square, Variant};
-use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, wire};
-use fairybridge::notation::{Coords, fen, parse_square};
+use std::collections::BTreeSet;
+
+use fairybridge::core::{Color, EndReason, Move, MoveKind, Position};
+use fairybridge::notation::Coords;
+use fairybridge::notation::movetext::{MoveTextError, parse_move, wire};
 use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::{arrangements, random_start, start_fen};
 
-fn wildcastle() -> Arc<Variant> {
-    Registry::builtin().get("wildcastle").expect("wildcastle is built in")
-}
+use common::{at, builtin, fen_of, legal, moves, play, position, set, sq};
 
 fn pos(fen_text: &str) -> Position {
-    let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(&wildcastle(), &setup).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
-}
-
-fn moves(p: &mut Position) -> BTreeSet<String> {
-    let list = p.legal_moves();
-    list.iter().map(|m| canonical(p, m)).collect()
-}
-
-fn legal(p: &mut Position, text: &str) -> Option<Move> {
-    let list = p.legal_moves();
-    list.iter().find(|m| canonical(p, m) == text).copied()
-}
-
-fn sq(p: &Position, name: &str) -> Square {
-    match parse_square(p.variant().shape, name, Coords::Human) {
-        Some((s, "")) => s,
-        _ => panic!("bad square {name}"),
-    }
-}
-
-/// The letter on a square (`.` if empty), as in FEN.
-fn at(p: &Position, name: &str) -> char {
-    p.piece_at(sq(p, name))
-        .map_or('.', |pc| p.variant().letter(pc.kind(), pc.color()))
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-/// Plays a legal move given by its canonical text; fails if it is not legal.
-fn play(p: &mut Position, text: &str) -> Move {
-    let mv = parse_move(p, text, Coords::Human).unwrap_or_else(|e| panic!("{text} not legal in {}: {e:?}", fen_of(p)));
-    p.make(mv);
-    mv
+    position(&builtin("wildcastle"), fen_text)
 }
 
 const PAWN_MOVES: [&str; 16] = [
@@ -76,7 +36,7 @@ fn t1_rbbqknnr_white_has_exactly_the_20_listed_moves() {
 
 #[test]
 fn t1_every_one_of_the_18_setups_gives_white_exactly_20_moves() {
-    let v = wildcastle();
+    let v = builtin("wildcastle");
     let rule = v.shuffle.as_ref().expect("wildcastle has a shuffle rule");
     let all = arrangements(rule);
     assert_eq!(all.len(), 18);
@@ -254,7 +214,7 @@ fn t9_fools_mate_is_checkmate_black_wins() {
     assert_eq!(o.result(), "0-1");
 
     // The claim's move order from the orthodox array (one of the 18 setups) reaches it.
-    let mut q = Position::start(&wildcastle());
+    let mut q = Position::start(&builtin("wildcastle"));
     assert_eq!(fen_of(&q), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     for m in ["f2f3", "e7e5", "g2g4"] {
         play(&mut q, m);
@@ -298,7 +258,7 @@ fn expected_setups() -> BTreeSet<String> {
 
 #[test]
 fn t10_exactly_18_setups_with_the_listed_valid_and_invalid_examples() {
-    let v = wildcastle();
+    let v = builtin("wildcastle");
     let all = arrangements(v.shuffle.as_ref().unwrap());
     let distinct: BTreeSet<String> = all.iter().cloned().collect();
     assert_eq!(all.len(), 18);
@@ -345,7 +305,7 @@ fn t10_invalid_arrays_are_still_accepted_as_fens() {
 
 #[test]
 fn random_start_is_deterministic_and_always_one_of_the_18() {
-    let v = wildcastle();
+    let v = builtin("wildcastle");
     let fens: BTreeSet<String> = expected_setups().iter().map(|r| start_fen(&v, r)).collect();
     let mut seen = BTreeSet::new();
     for seed in 0..2000u64 {

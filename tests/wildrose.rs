@@ -13,18 +13,19 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use fairybridge::core::variant::Goal;
-use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Outcome, Position, Royalty, Square, Variant};
+use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Outcome, Position, Royalty};
+use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, parse_turn, turn_canonical, wire};
-use fairybridge::notation::{Coords, fen, parse_square};
 use fairybridge::perft::Perft;
-use fairybridge::variants::Registry;
+
+use common::{
+    EngineProcess, LINE_TIMEOUT, XorShift, at, builtin, fen_of, is_thinking, move_texts, moves, moves_from, position,
+    run, set, sq, stdout,
+};
 
 const START: &str = "vnuwwunv/pppppppp/8/8/8/8/PPPPPPPP/VNUWWUNV w - - 0 1";
 const T2: &str = "8/1p4w1/8/8/w7/8/2P5/3W3W w - - 0 1";
@@ -40,47 +41,8 @@ const GROW_AND_EP: &str = "1n5w/6P1/8/3pP3/8/8/7w/WW6 w - d6 0 1";
 /// Black has only roses: growing roses converts nothing (`e7e8 a2a3`).
 const NOTHING_TO_CONVERT: &str = "7w/4P3/8/8/8/8/W7/1W5w w - - 0 1";
 
-fn wildrose() -> Arc<Variant> {
-    Registry::builtin().get("wildrose").expect("wildrose is built in")
-}
-
 fn pos(fen_text: &str) -> Position {
-    let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(&wildrose(), &setup).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
-
-fn sq(p: &Position, name: &str) -> Square {
-    match parse_square(p.variant().shape, name, Coords::Human) {
-        Some((s, "")) => s,
-        _ => panic!("bad square {name}"),
-    }
-}
-
-/// The letter on a square (`.` if empty), as in FEN.
-fn at(p: &Position, name: &str) -> char {
-    p.piece_at(sq(p, name))
-        .map_or('.', |pc| p.variant().letter(pc.kind(), pc.color()))
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-/// Canonical texts of the legal moves (first sub-moves of turns, or the next sub-move mid-turn).
-fn moves(p: &mut Position) -> BTreeSet<String> {
-    let list = p.legal_moves();
-    let texts: BTreeSet<String> = list.iter().map(|m| canonical(p, m)).collect();
-    assert_eq!(texts.len(), list.len(), "two legal moves share a text: {texts:?}");
-    texts
-}
-
-/// Legal moves starting on `from` (canonical text).
-fn moves_from(p: &mut Position, from: &str) -> BTreeSet<String> {
-    moves(p).into_iter().filter(|m| m.starts_with(from)).collect()
+    position(&builtin("wildrose"), fen_text)
 }
 
 /// Canonical texts of the legal turns.
@@ -806,21 +768,18 @@ fn perft_counts_complete_turns() {
 
 #[test]
 fn cli_divide_prints_whole_turns() {
-    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args([
-            "perft",
-            "--variant",
-            "wildrose",
-            "--fen",
-            GROW_TWICE,
-            "--depth",
-            "2",
-            "--divide",
-        ])
-        .output()
-        .expect("run fairybridge");
+    let out = run(&[
+        "perft",
+        "--variant",
+        "wildrose",
+        "--fen",
+        GROW_TWICE,
+        "--depth",
+        "2",
+        "--divide",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = stdout(&out);
     let lines: Vec<&str> = stdout.lines().collect();
     let (last, rows) = lines.split_last().unwrap();
     assert_eq!(*last, "nodes 2388");
@@ -851,8 +810,6 @@ fn cli_divide_prints_whole_turns() {
 }
 
 // ----- invariants along random playouts -----
-
-use common::XorShift;
 
 #[derive(Default, Debug)]
 struct Seen {
@@ -886,18 +843,7 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     let legal = p.legal_moves();
     let v = Arc::clone(p.variant());
     for mv in legal.iter() {
-        let text = canonical(p, mv);
-        assert_eq!(
-            parse_move(p, &text, Coords::Human),
-            Ok(*mv),
-            "{ctx}: {text} does not parse, {here}"
-        );
-        let w = wire(p, mv);
-        assert_eq!(
-            parse_move(p, &w, Coords::Wire),
-            Ok(*mv),
-            "{ctx}: wire {w} does not parse, {here}"
-        );
+        let (text, w) = move_texts(p, mv, ctx);
         // Roses are never captured; e.p. only as the first move of a turn.
         if let Some(victim) = p.piece_at(mv.to) {
             assert!(
@@ -1108,38 +1054,17 @@ fn every_legal_turn_round_trips_through_its_text_in_the_t_positions() {
 
 // ----- CECP -----
 
-const LINE_TIMEOUT: Duration = Duration::from_secs(20);
-
+/// The engine in a conversation: lines it writes that the test does not wait for are skipped;
+/// the whole conversation is kept for failure messages.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: EngineProcess,
     seen: Vec<String>,
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(l) = line else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
         let mut e = Engine {
-            child,
-            stdin,
-            lines: rx,
+            process: EngineProcess::start(&[], false),
             seen: Vec::new(),
         };
         e.send("xboard");
@@ -1159,24 +1084,19 @@ impl Engine {
 
     fn send(&mut self, line: &str) {
         self.seen.push(format!("> {line}"));
-        let stdin = self.stdin.as_mut().expect("engine stdin open");
-        writeln!(stdin, "{line}").expect("engine reads its input");
-        stdin.flush().expect("flush");
+        self.process.send(line);
     }
 
     /// Reads lines until one satisfies `want` and returns it; other lines are skipped.
     fn expect(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + LINE_TIMEOUT;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(format!("< {line}"));
-                    if want(&line) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!("expected {what}, got nothing\nconversation:\n{}", self.seen.join("\n")),
+            let Some(line) = self.process.next_line_before(deadline) else {
+                panic!("expected {what}, got nothing\nconversation:\n{}", self.seen.join("\n"))
+            };
+            self.seen.push(format!("< {line}"));
+            if want(&line) {
+                return line;
             }
         }
     }
@@ -1206,27 +1126,9 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit");
-        }
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.close_input_with_quit();
+        self.process.wait_for_exit(Duration::from_secs(5));
     }
-}
-
-fn is_thinking(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() >= 4
-        && words[0].chars().all(|c| c.is_ascii_digit())
-        && words[1].trim_start_matches('-').chars().all(|c| c.is_ascii_digit())
-        && words[2..4].iter().all(|w| w.chars().all(|c| c.is_ascii_digit()))
 }
 
 #[test]

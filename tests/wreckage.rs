@@ -16,75 +16,29 @@ use std::sync::{Arc, OnceLock};
 use fairybridge::core::hooks;
 use fairybridge::core::moves::NEIGHBOURS;
 use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Position, Square, Variant};
-use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, wire};
-use fairybridge::notation::{Coords, fen, parse_square};
-use fairybridge::variants::Registry;
+use fairybridge::notation::Coords;
+use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move};
+
+use common::{XorShift, at, builtin, fen_of, legal, move_texts, moves, moves_from, play, position, set, sq};
 
 const START: &str = "xrwbqkbfrd/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD[GJJJJJgjjjjj] w KQkq - 0 1";
 
 fn wreckage() -> Arc<Variant> {
     static VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(VARIANT.get_or_init(|| Registry::builtin().get("wreckage").expect("wreckage is built in")))
+    Arc::clone(VARIANT.get_or_init(|| builtin("wreckage")))
 }
 
 fn pos(fen_text: &str) -> Position {
-    let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
-    Position::from_setup(&wreckage(), &setup).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
-}
-
-fn fen_of(p: &Position) -> String {
-    fen::to_fen(p, Coords::Human)
-}
-
-fn moves(p: &mut Position) -> BTreeSet<String> {
-    let list = p.legal_moves();
-    list.iter().map(|m| canonical(p, m)).collect()
-}
-
-/// Legal moves whose canonical text starts with `from` (a square name, or `J@`).
-fn moves_from(p: &mut Position, from: &str) -> BTreeSet<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
-        .collect()
-}
-
-fn legal(p: &mut Position, text: &str) -> Option<Move> {
-    let list = p.legal_moves();
-    list.iter().find(|m| canonical(p, m) == text).copied()
-}
-
-fn sq(p: &Position, name: &str) -> Square {
-    match parse_square(p.variant().shape, name, Coords::Human) {
-        Some((s, "")) => s,
-        _ => panic!("bad square {name}"),
-    }
+    position(&wreckage(), fen_text)
 }
 
 fn name(p: &Position, s: Square) -> String {
     fairybridge::notation::square_name(p.variant().shape, s, Coords::Human)
 }
 
-/// The letter on a square (`.` if empty), as in FEN.
-fn at(p: &Position, square: &str) -> char {
-    p.piece_at(sq(p, square))
-        .map_or('.', |pc| p.variant().letter(pc.kind(), pc.color()))
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
 /// The squares a legal move of the side to move captures on, by name.
 fn victims(p: &Position, mv: &Move) -> BTreeSet<String> {
     p.captures_of(mv).map(|(s, _)| name(p, s)).collect()
-}
-
-/// Plays a legal move given by its canonical text; fails if it is not legal.
-fn play(p: &mut Position, text: &str) -> Move {
-    let mv = parse_move(p, text, Coords::Human).unwrap_or_else(|e| panic!("{text} not legal in {}: {e:?}", fen_of(p)));
-    p.make(mv);
-    mv
 }
 
 fn field(fen_text: &str, i: usize) -> String {
@@ -667,8 +621,6 @@ fn hook_attack_tests_agree_with_hook_moves_in_crowded_positions() {
 
 // ----- random playouts -----
 
-use common::XorShift;
-
 #[derive(Default, Debug)]
 struct Seen {
     drops: usize,
@@ -699,10 +651,7 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     let legal = p.legal_moves();
     let mover = p.side_to_move();
     for mv in legal.iter() {
-        let text = canonical(p, mv);
-        assert_eq!(parse_move(p, &text, Coords::Human), Ok(*mv), "{ctx}: {text:?}, {here}");
-        let w = wire(p, mv);
-        assert_eq!(parse_move(p, &w, Coords::Wire), Ok(*mv), "{ctx}: wire {w:?}, {here}");
+        let (text, _) = move_texts(p, mv, ctx);
         let victims = p.captures_of(mv).count();
         match mv.kind {
             MoveKind::Drop => {

@@ -159,8 +159,9 @@ pub fn generate(pos: &Position, hook: HookId, from: Square, list: &mut MoveList)
 pub fn attacks(pos: &Position, hook: HookId, from: Square, target: Square) -> bool {
     let shape = pos.variant().shape;
     let Some(color) = pos.color_at(from) else { return false };
-    let (fx, fy) = (shape.file(from) as i32, shape.file(target) as i32);
-    let (dxt, dyt) = (fy - fx, shape.rank(target) as i32 - shape.rank(from) as i32);
+    // The step from `from` to `target`.
+    let dxt = shape.file(target) as i32 - shape.file(from) as i32;
+    let dyt = shape.rank(target) as i32 - shape.rank(from) as i32;
     match hook {
         HookId::Dragon => {
             // (a) approach: target on a forward line at distance >= 2 with the squares between empty.

@@ -299,7 +299,6 @@ impl Position {
         let (kf, tf) = (shape.file(mv.from) as i32, shape.file(mv.to) as i32);
         let dir = (tf - kf).signum();
         let king = self.men.board[mv.from.index()];
-        let mut safe = true;
         let mut f = kf + dir;
         while f != tf {
             let sq = shape.square(f as u8, shape.rank(mv.from));
@@ -310,18 +309,11 @@ impl Position {
             self.men.board[sq.index()] = EMPTY;
             self.men.board[mv.from.index()] = king;
             if attacked {
-                safe = false;
-                break;
+                return false;
             }
             f += dir;
         }
-        safe
-    }
-
-    /// Is a pseudo-legal move legal?
-    pub fn is_legal(&mut self, mv: &Move) -> bool {
-        let ctx = self.legality_context();
-        self.is_legal_with(&ctx, mv)
+        true
     }
 
     /// All legal moves.
@@ -342,20 +334,12 @@ impl Position {
     /// Fills `list` with the legal moves. A game already decided by the variant's goals has none.
     pub fn generate_legal(&mut self, list: &mut MoveList) {
         list.clear();
-        if !self.variant().rules.goals.is_empty() && self.goal_reached().is_some() {
+        if self.goal_reached().is_some() {
             return;
         }
         self.generate_pseudo(list);
         let ctx = self.legality_context();
-        let mut kept = 0;
-        for i in 0..list.0.len() {
-            let mv = list.0[i];
-            if self.is_legal_with(&ctx, &mv) {
-                list.0[kept] = mv;
-                kept += 1;
-            }
-        }
-        list.0.truncate(kept);
+        list.0.retain(|mv| self.is_legal_with(&ctx, mv));
     }
 
     /// Every legal turn: one move, or the sub-moves of a turn of several moves (growing roses).
@@ -381,19 +365,12 @@ impl Position {
     /// moves).
     pub fn count_legal(&mut self, scratch: &mut MoveList) -> u64 {
         scratch.clear();
-        if !self.variant().rules.goals.is_empty() && self.goal_reached().is_some() {
+        if self.goal_reached().is_some() {
             return 0;
         }
         self.generate_pseudo(scratch);
         let ctx = self.legality_context();
-        let mut n = 0;
-        for i in 0..scratch.0.len() {
-            let mv = scratch.0[i];
-            if self.is_legal_with(&ctx, &mv) {
-                n += 1;
-            }
-        }
-        n
+        scratch.iter().filter(|mv| self.is_legal_with(&ctx, mv)).count() as u64
     }
 
     /// The move among the legal ones that equals `mv` (a move from outside is checked this way).

@@ -113,12 +113,6 @@ pub struct PieceType {
     pub castling_rook: bool,
     pub drop: Option<DropRule>,
     pub hook: Option<HookId>,
-    /// Letters of enemy piece types the hook piece may not capture (Dragon: pawns).
+    /// Enemy piece types the hook piece may not capture (Dragon: pawns).
     pub hook_immune: Vec<Kind>,
-}
-
-impl PieceType {
-    pub fn is_royal(&self) -> bool {
-        self.royalty != Royalty::None
-    }
 }

@@ -279,7 +279,8 @@ impl Position {
             pos.set_ep_from_fen(shape.square(file, rank));
         }
         pos.men.hash ^= pos.keys_outside_placement();
-        if pos.side_attacks_king(pos.side) {
+        // The side that just moved may not have left its king attacked.
+        if pos.king_attacked(pos.side.opposite()) {
             return Err(PositionError::OpponentInCheck);
         }
         Ok(pos)
@@ -670,11 +671,6 @@ impl Position {
     #[inline]
     pub fn in_check(&self) -> bool {
         self.king_attacked(self.side)
-    }
-
-    /// Does the side to move attack an enemy king (an illegal position for the opponent)?
-    fn side_attacks_king(&self, mover: Color) -> bool {
-        self.king_attacked(mover.opposite())
     }
 
     // ----- make / unmake -----

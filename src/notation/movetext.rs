@@ -6,10 +6,20 @@
 //! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`).
 
 use super::{Coords, square_name};
-use crate::core::{Move, MoveKind, Position};
+use crate::core::{Move, MoveKind, Position, Square};
 
-fn sq(pos: &Position, s: crate::core::Square, coords: Coords) -> String {
+fn sq(pos: &Position, s: Square, coords: Coords) -> String {
     square_name(pos.variant().shape, s, coords)
+}
+
+/// One leg, from `a` to `b`: `e2e4`.
+fn leg(pos: &Position, a: Square, b: Square, coords: Coords) -> String {
+    format!("{}{}", sq(pos, a, coords), sq(pos, b, coords))
+}
+
+/// Two legs, `a` to `b` and `c` to `d`: `d3d7,d7d6`.
+fn two_legs(pos: &Position, [a, b, c, d]: [Square; 4], coords: Coords) -> String {
+    format!("{},{}", leg(pos, a, b, coords), leg(pos, c, d, coords))
 }
 
 /// The canonical text of a move (human coordinates).
@@ -29,13 +39,13 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
         ),
         MoveKind::Castle => {
             if shape.file(mv.from).abs_diff(shape.file(mv.to)) == 1 {
-                format!("{}{}", sq(pos, mv.extra[0], coords), sq(pos, mv.from, coords))
+                leg(pos, mv.extra[0], mv.from, coords)
             } else {
-                format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords))
+                leg(pos, mv.from, mv.to, coords)
             }
         }
         MoveKind::Grow => {
-            let mut s = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            let mut s = leg(pos, mv.from, mv.to, coords);
             if !mv.extra[0].is_none() {
                 s.push('=');
                 s.push_str(&sq(pos, mv.extra[0], coords));
@@ -43,7 +53,7 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
             s
         }
         _ => {
-            let mut s = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            let mut s = leg(pos, mv.from, mv.to, coords);
             if let Some(k) = mv.promotion() {
                 s.push(v.piece(k).letter.to_ascii_lowercase());
             }
@@ -56,7 +66,7 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
 /// off the landing square; the jumped victim of a double capture; for a detonation, which stays
 /// put, the first of its victims (XBoard forfeits a move from a square to itself, and cannot carry
 /// more than one victim in two legs).
-fn kill_square(pos: &Position, mv: &Move) -> Option<crate::core::Square> {
+fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
     if mv.kind != MoveKind::Special {
         return None;
     }
@@ -82,56 +92,24 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
             let (kf, kt, rf, rt) = (mv.from, mv.to, mv.extra[0], mv.extra[1]);
             if kt == rf {
                 // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
-                format!(
-                    "{}{},{}{}",
-                    sq(pos, kf, c),
-                    sq(pos, kt, c),
-                    sq(pos, kt, c),
-                    sq(pos, kt, c)
-                )
+                two_legs(pos, [kf, kt, kt, kt], c)
             } else {
-                format!(
-                    "{}{},{}{}",
-                    sq(pos, kf, c),
-                    sq(pos, kt, c),
-                    sq(pos, rf, c),
-                    sq(pos, rt, c)
-                )
+                two_legs(pos, [kf, kt, rf, rt], c)
             }
         }
-        MoveKind::Castle => format!("{}{}", sq(pos, mv.from, c), sq(pos, mv.to, c)),
+        MoveKind::Castle => leg(pos, mv.from, mv.to, c),
         MoveKind::EnPassant if v.xboard.en_passant_legs => {
             let victim = mv.extra[0];
-            format!(
-                "{}{},{}{}",
-                sq(pos, mv.from, c),
-                sq(pos, victim, c),
-                sq(pos, victim, c),
-                sq(pos, mv.to, c)
-            )
+            two_legs(pos, [mv.from, victim, victim, mv.to], c)
         }
         // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
         // such a two-leg move verbatim; see protocol/wildrose-turns.md).
         MoveKind::Grow => {
             let target = if mv.extra[0].is_none() { mv.to } else { mv.extra[0] };
-            format!(
-                "{}{},{}{}",
-                sq(pos, mv.from, c),
-                sq(pos, mv.to, c),
-                sq(pos, mv.to, c),
-                sq(pos, target, c)
-            )
+            two_legs(pos, [mv.from, mv.to, mv.to, target], c)
         }
         MoveKind::Special => match kill_square(pos, mv) {
-            Some(kill) if kill != mv.to => {
-                format!(
-                    "{}{},{}{}",
-                    sq(pos, mv.from, c),
-                    sq(pos, kill, c),
-                    sq(pos, kill, c),
-                    sq(pos, mv.to, c)
-                )
-            }
+            Some(kill) if kill != mv.to => two_legs(pos, [mv.from, kill, kill, mv.to], c),
             _ => plain(pos, mv, c),
         },
         _ => plain(pos, mv, c),
@@ -231,30 +209,26 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
         return Err(MoveTextError::Unparsable);
     }
     let moves = pos.legal_moves();
-    let forms = |mv: &Move| -> [String; 2] {
-        match coords {
-            Coords::Human => [plain(pos, mv, Coords::Human), String::new()],
-            Coords::Wire => [wire(pos, mv), plain(pos, mv, Coords::Wire)],
-        }
-    };
     // Exact forms first, then alternatives, so that a plain king step never turns into castling.
-    for mv in moves.iter() {
-        if forms(mv)[0] == wanted {
-            return Ok(*mv);
-        }
+    let exact = |mv: &Move| match coords {
+        Coords::Human => plain(pos, mv, Coords::Human),
+        Coords::Wire => wire(pos, mv),
+    };
+    if let Some(mv) = moves.iter().find(|mv| exact(mv) == wanted) {
+        return Ok(*mv);
     }
-    for mv in moves.iter() {
-        if !forms(mv)[1].is_empty() && forms(mv)[1] == wanted {
-            return Ok(*mv);
-        }
+    // On the wire, also the coordinate form without legs.
+    if coords == Coords::Wire
+        && let Some(mv) = moves.iter().find(|mv| plain(pos, mv, Coords::Wire) == wanted)
+    {
+        return Ok(*mv);
     }
     // A detonation through any of its victims (the engine itself names the first one).
     for mv in moves.iter() {
         if mv.kind == MoveKind::Special && mv.from == mv.to {
-            let through_any = pos.captures_of(mv).any(|(v, _)| {
-                let (from, via) = (sq(pos, mv.from, coords), sq(pos, v, coords));
-                format!("{from}{via},{via}{from}") == wanted
-            });
+            let through_any = pos
+                .captures_of(mv)
+                .any(|(v, _)| two_legs(pos, [mv.from, v, v, mv.from], coords) == wanted);
             if through_any {
                 return Ok(*mv);
             }
@@ -265,17 +239,10 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
     // form is rook-onto-king.
     for mv in moves.iter() {
         if mv.kind == MoveKind::Castle {
-            let legs = format!(
-                "{}{},{}{}",
-                sq(pos, mv.from, coords),
-                sq(pos, mv.to, coords),
-                sq(pos, mv.extra[0], coords),
-                sq(pos, mv.extra[1], coords)
-            );
-            if legs == wanted {
+            if two_legs(pos, [mv.from, mv.to, mv.extra[0], mv.extra[1]], coords) == wanted {
                 return Ok(*mv);
             }
-            let king_move = format!("{}{}", sq(pos, mv.from, coords), sq(pos, mv.to, coords));
+            let king_move = leg(pos, mv.from, mv.to, coords);
             let is_plain_king_move = moves
                 .iter()
                 .any(|m| m.kind != MoveKind::Castle && m.from == mv.from && m.to == mv.to);

@@ -322,34 +322,33 @@ mod tests {
         assert_eq!(movetext::canonical(&p, &mv), "e1g1");
     }
 
+    /// The SAN of every legal castling, sorted.
+    fn castlings(p: &mut Position) -> Vec<String> {
+        let mut castles: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.kind == MoveKind::Castle)
+            .map(|m| to_san(&mut p.clone(), m))
+            .collect();
+        castles.sort();
+        castles
+    }
+
     #[test]
     fn pillage_flexible_castling_and_ten_ranks() {
         let mut p = pos(
             "pillage",
             "cv6vc/srnbqkbnrs/pppppppppp/10/10/10/10/PPPPPPPPPP/S3K3S1/CV6VC w KQkq - 0 1",
         );
-        let mut castles: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .filter(|m| m.kind == MoveKind::Castle)
-            .map(|m| to_san(&mut p.clone(), m))
-            .collect();
-        castles.sort();
+        let castles = castlings(&mut p);
         // Pillage rooks stand on b and i; this position has none, so no castling.
         assert!(castles.is_empty(), "{castles:?}");
         let mut p = pos(
             "pillage",
             "cv6vc/srnbqkbnrs/pppppppppp/10/10/10/10/PPPPPPPPPP/SR3K2RS/CV6VC w KQkq - 0 1",
         );
-        let mut castles: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .filter(|m| m.kind == MoveKind::Castle)
-            .map(|m| to_san(&mut p.clone(), m))
-            .collect();
-        castles.sort();
         assert_eq!(
-            castles,
+            castlings(&mut p),
             ["O-O-O/1", "O-O-O/2", "O-O-O/3", "O-O-O/4", "O-O/1", "O-O/2", "O-O/3"]
         );
         let mut p = pos("pillage", "10/4P5/10/10/10/10/10/10/10/k8K w - - 0 1");
@@ -359,15 +358,7 @@ mod tests {
     #[test]
     fn growing_roses_name_the_converted_unit() {
         // Wild Rose spec T6: the pawn on e7 reaches the last rank and converts an enemy unit.
-        let reg = Registry::builtin();
-        let Some(v) = reg.get("wildrose") else {
-            return; // Wild Rose is not built in yet
-        };
-        let mut p = Position::from_setup(
-            &v,
-            &parse_fen("1n5w/4P3/7w/8/8/8/W7/1W6 w - - 0 1", Coords::Human).unwrap(),
-        )
-        .unwrap();
+        let mut p = pos("wildrose", "1n5w/4P3/7w/8/8/8/W7/1W6 w - - 0 1");
         let legal = p.legal_moves();
         let texts = all_bodies(&p, &legal);
         assert!(texts.iter().any(|t| t == "e8=b8"), "{texts:?}");

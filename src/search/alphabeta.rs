@@ -234,9 +234,7 @@ impl Searcher {
         self.aborted = false;
         self.completed_depth = 0;
         self.root_pv.clear();
-        for f in &mut self.stack {
-            *f = EMPTY_FRAME;
-        }
+        self.stack.fill(EMPTY_FRAME);
         let et = self.tables_for(pos);
         let v = Arc::clone(pos.variant());
         let has_kings = v.king_kinds().next().is_some();
@@ -352,15 +350,7 @@ impl Searcher {
             for r in root.iter_mut() {
                 r.nodes /= 2;
             }
-            report(&SearchInfo {
-                depth,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score: Score::from_value(value),
-                bound: Bound::Exact,
-                nodes: self.nodes,
-                elapsed: start.elapsed(),
-                pv: self.root_pv.clone(),
-            });
+            report(&self.info(&ctx, depth, value, Bound::Exact));
             if best_move == prev_best {
                 stable += 1;
             } else {
@@ -419,11 +409,9 @@ impl Searcher {
         elapsed as f64 >= soft as f64 * scale
     }
 
-    fn report_bound(&self, ctx: &Ctx, depth: u32, value: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
-        if ctx.start.elapsed() < Duration::from_millis(1000) {
-            return;
-        }
-        report(&SearchInfo {
+    /// Progress of the iteration at `depth`, with the root PV as it stands.
+    fn info(&self, ctx: &Ctx, depth: u32, value: i32, bound: Bound) -> SearchInfo {
+        SearchInfo {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             score: Score::from_value(value),
@@ -431,7 +419,14 @@ impl Searcher {
             nodes: self.nodes,
             elapsed: ctx.start.elapsed(),
             pv: self.root_pv.clone(),
-        });
+        }
+    }
+
+    fn report_bound(&self, ctx: &Ctx, depth: u32, value: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
+        if ctx.start.elapsed() < Duration::from_millis(1000) {
+            return;
+        }
+        report(&self.info(ctx, depth, value, bound));
     }
 
     /// The reply expected after `best`: from the PV, else from the hash table.
@@ -523,8 +518,13 @@ impl Searcher {
         false
     }
 
-    /// Value of a completed turn that reached a goal, for the side that made it.
-    fn goal_value(pos: &Position, mover: Color, ply: usize) -> Option<i32> {
+    /// After a move of `mover`: the value, for `mover`, of the goal its turn reached (`None` if the
+    /// variant has no goals, the turn goes on, or no goal was reached).
+    #[inline]
+    fn goal_value(ctx: &Ctx, pos: &Position, mover: Color, ply: usize) -> Option<i32> {
+        if !ctx.has_goals || pos.side_to_move() == mover {
+            return None;
+        }
         let o = pos.goal_reached()?;
         Some(match o.winner {
             Some(w) if w == mover => mate_in(ply),
@@ -588,11 +588,7 @@ impl Searcher {
         let us = pos.side_to_move();
         let mut best = -INFINITE;
         self.pv[0].clear();
-        self.stack[0] = Frame {
-            played: None,
-            eval: NO_EVAL,
-            null: false,
-        };
+        self.stack[0] = EMPTY_FRAME;
         let kinds = &ctx.et.kinds;
         for i in 0..root.len() {
             let mv = root[i].mv;
@@ -602,12 +598,7 @@ impl Searcher {
             self.stack[0].played = Some((piece, mv));
             pos.make(mv);
             let same_side = pos.side_to_move() == us;
-            let goal = if !same_side && ctx.has_goals {
-                Self::goal_value(pos, us, 1)
-            } else {
-                None
-            };
-            let value = if let Some(g) = goal {
+            let value = if let Some(g) = Self::goal_value(ctx, pos, us, 1) {
                 self.pv[1].clear();
                 g
             } else if same_side {
@@ -647,15 +638,8 @@ impl Searcher {
                 self.root_pv.extend_from_slice(&self.pv[1]);
                 root[..=i].rotate_right(1);
                 if i > 0 && ctx.start.elapsed() >= Duration::from_millis(1000) {
-                    report(&SearchInfo {
-                        depth: depth as u32,
-                        seldepth: self.seldepth.max(depth as usize) as u32,
-                        score: Score::from_value(value),
-                        bound: if value >= beta { Bound::Lower } else { Bound::Exact },
-                        nodes: self.nodes,
-                        elapsed: ctx.start.elapsed(),
-                        pv: self.root_pv.clone(),
-                    });
+                    let bound = if value >= beta { Bound::Lower } else { Bound::Exact };
+                    report(&self.info(ctx, depth as u32, value, bound));
                 }
                 if value >= beta {
                     break;
@@ -707,15 +691,9 @@ impl Searcher {
         if let Some(h) = tt
             && !pv_node
             && h.depth >= depth
+            && h.cuts(alpha, beta)
         {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+            return h.score;
         }
 
         let et: &EvalTables = &ctx.et;
@@ -836,12 +814,7 @@ impl Searcher {
             pos.make(mv);
             self.tt.prefetch(pos.hash());
             let same_side = pos.side_to_move() == us;
-            let goal = if !same_side && ctx.has_goals {
-                Self::goal_value(pos, us, ply + 1)
-            } else {
-                None
-            };
-            let value = if let Some(g) = goal {
+            let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
                 self.pv[ply + 1].clear();
                 g
             } else if same_side {
@@ -897,10 +870,7 @@ impl Searcher {
             };
             pos.unmake();
             if self.aborted {
-                self.lists[ply] = list;
-                self.scores[ply] = scores;
-                self.quiets[ply] = quiets;
-                return 0;
+                break;
             }
             searched += 1;
             if value > best {
@@ -926,6 +896,9 @@ impl Searcher {
         self.lists[ply] = list;
         self.scores[ply] = scores;
         self.quiets[ply] = quiets;
+        if self.aborted {
+            return 0;
+        }
 
         if legal == 0 {
             return if in_check {
@@ -934,15 +907,8 @@ impl Searcher {
                 self.stalemate_value(ctx, ply)
             };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_eval = if in_check { NO_EVAL } else { eval };
-        self.tt.store(hash, best_move, best, stored_eval, depth, bound, ply);
+        let bound = Bound::of(best, alpha_orig, beta);
+        self.tt.store(hash, best_move, best, eval, depth, bound, ply);
         best
     }
 
@@ -971,15 +937,10 @@ impl Searcher {
         }
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
-        if let Some(h) = tt {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+        if let Some(h) = tt
+            && h.cuts(alpha, beta)
+        {
+            return h.score;
         }
         let tt_move = tt.and_then(|h| h.mv);
         let alpha_orig = alpha;
@@ -1046,12 +1007,7 @@ impl Searcher {
             legal += 1;
             pos.make(mv);
             let same_side = pos.side_to_move() == us;
-            let goal = if !same_side && ctx.has_goals {
-                Self::goal_value(pos, us, ply + 1)
-            } else {
-                None
-            };
-            let value = if let Some(g) = goal {
+            let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
                 g
             } else if same_side {
                 let check = pos.in_check();
@@ -1062,9 +1018,7 @@ impl Searcher {
             };
             pos.unmake();
             if self.aborted {
-                self.lists[ply] = list;
-                self.scores[ply] = scores;
-                return 0;
+                break;
             }
             if value > best {
                 best = value;
@@ -1079,16 +1033,13 @@ impl Searcher {
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
         if in_check && legal == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(hash, best_move, best, eval, -1, bound, ply);
         best
     }
@@ -1117,21 +1068,28 @@ mod tests {
         (movetext::canonical(&p, &r.best.unwrap()), r)
     }
 
+    /// A search to `depth` plays `first` and announces mate in `n` moves (CECP `100000 + n`).
+    fn assert_finds_mate(fen_text: &str, depth: u32, first: &str, n: i32) {
+        let (mv, r) = best_text(fen_text, depth);
+        assert_eq!(mv, first);
+        assert_eq!(r.score, Score::Mate(n));
+        assert_eq!(r.score.to_cecp(), 100_000 + n);
+    }
+
     #[test]
     fn finds_mate_in_one() {
-        let (mv, r) = best_text("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3);
-        assert_eq!(mv, "a1a8");
-        assert_eq!(r.score, Score::Mate(1));
-        assert_eq!(r.score.to_cecp(), 100_001);
+        assert_finds_mate("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, "a1a8", 1);
     }
 
     #[test]
     fn finds_mate_in_two() {
         // 1. Qd8+ Bxd8 2. Re8#.
-        let (mv, r) = best_text("r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", 5);
-        assert_eq!(mv, "d5d8");
-        assert_eq!(r.score, Score::Mate(2));
-        assert_eq!(r.score.to_cecp(), 100_002);
+        assert_finds_mate(
+            "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
+            5,
+            "d5d8",
+            2,
+        );
     }
 
     #[test]

@@ -31,8 +31,8 @@ impl BenchResult {
     }
 }
 
-/// The bench positions as (variant, FEN). Lines whose variant is unknown or whose FEN is invalid
-/// are skipped (the unit tests check that there are none).
+/// The bench positions. Lines whose variant is unknown or whose FEN is invalid are skipped (the
+/// unit tests check that there are none).
 pub fn bench_positions() -> Vec<Position> {
     let registry = Registry::builtin();
     BENCH_EPD

@@ -40,6 +40,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound of `best`, the best value found in the window (`alpha`, `beta`).
+    #[inline]
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A search result from the side to move's point of view.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Score {
@@ -74,11 +88,6 @@ impl Score {
             Score::Mate(n) if n > 0 => 100_000 + n,
             Score::Mate(n) => -100_000 + n,
         }
-    }
-
-    /// Is this a mate score?
-    pub fn is_mate(self) -> bool {
-        matches!(self, Score::Mate(_))
     }
 }
 

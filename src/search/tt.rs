@@ -40,6 +40,18 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// Does the stored score decide a search with the window (`alpha`, `beta`) by itself?
+    #[inline]
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A hash table of search results.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,

@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn wildcastle_pairs_share_a_shuffled_start() {
-        let cfg = parse(&[
+        let line = [
             "--engine",
             "cmd=a",
             "--engine",
@@ -546,31 +546,14 @@ mod tests {
             "6",
             "--seed",
             "3",
-        ])
-        .unwrap();
-        let games = runner::schedule(&cfg);
+        ];
+        let games = runner::schedule(&parse(&line).unwrap());
         assert_eq!(games[0].fen, games[1].fen);
         assert_eq!(games[2].fen, games[3].fen);
         let distinct: std::collections::HashSet<_> = games.iter().map(|g| &g.fen).collect();
         assert!(distinct.len() >= 2, "{distinct:?}");
         // Same seed, same starts.
-        let again = runner::schedule(
-            &parse(&[
-                "--engine",
-                "cmd=a",
-                "--engine",
-                "cmd=b",
-                "--each",
-                "tc=1",
-                "--variant",
-                "wildcastle",
-                "--games",
-                "6",
-                "--seed",
-                "3",
-            ])
-            .unwrap(),
-        );
+        let again = runner::schedule(&parse(&line).unwrap());
         assert_eq!(games, again);
     }
 }

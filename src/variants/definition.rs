@@ -562,26 +562,38 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
     Ok(variant)
 }
 
+/// The placement field of a start FEN (without holdings).
+fn placement(start: &str) -> &str {
+    start.split([' ', '[']).next().unwrap_or("")
+}
+
+/// The letters of one rank of a FEN placement with their files (0-based); digits are empty squares.
+fn rank_letters(rank_text: &str) -> impl Iterator<Item = (u32, char)> + '_ {
+    let mut file = 0u32;
+    let mut digits = String::new();
+    rank_text.chars().filter_map(move |ch| {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            return None;
+        }
+        file += digits.parse::<u32>().unwrap_or(0);
+        digits.clear();
+        let at = file;
+        file += 1;
+        Some((at, ch))
+    })
+}
+
 /// (file, rank) of the White and the Black king in a start FEN's placement, 0-based.
 fn king_homes(start: &str, king: char, shape: BoardShape) -> Option<[(u8, u8); 2]> {
-    let board = start.split([' ', '[']).next()?;
     let mut homes = [None, None];
-    for (row, rank_text) in board.split('/').enumerate() {
+    for (row, rank_text) in placement(start).split('/').enumerate() {
         let rank = (shape.ranks as usize).checked_sub(row + 1)? as u8;
-        let mut file = 0u32;
-        let mut digits = String::new();
-        for ch in rank_text.chars() {
-            if ch.is_ascii_digit() {
-                digits.push(ch);
-                continue;
-            }
-            file += digits.parse::<u32>().unwrap_or(0);
-            digits.clear();
+        for (file, ch) in rank_letters(rank_text) {
             if ch.eq_ignore_ascii_case(&king) {
                 let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
                 homes[color] = Some((file as u8, rank));
             }
-            file += 1;
         }
     }
     Some([homes[0]?, homes[1]?])
@@ -589,26 +601,14 @@ fn king_homes(start: &str, king: char, shape: BoardShape) -> Option<[(u8, u8); 2
 
 /// Files of White's outermost castling rooks beside its king in the start FEN: (higher, lower).
 fn castling_rook_files(start: &str, rooks: &[char], king: (u8, u8), shape: BoardShape) -> [Option<u8>; 2] {
-    let board = start.split([' ', '[']).next().unwrap_or("");
     let row = (shape.ranks - 1 - king.1) as usize;
-    let Some(rank_text) = board.split('/').nth(row) else {
+    let Some(rank_text) = placement(start).split('/').nth(row) else {
         return [None, None];
     };
-    let mut files = Vec::new();
-    let mut file = 0u32;
-    let mut digits = String::new();
-    for ch in rank_text.chars() {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-            continue;
-        }
-        file += digits.parse::<u32>().unwrap_or(0);
-        digits.clear();
-        if rooks.contains(&ch) {
-            files.push(file as u8);
-        }
-        file += 1;
-    }
+    let files: Vec<u8> = rank_letters(rank_text)
+        .filter(|(_, ch)| rooks.contains(ch))
+        .map(|(file, _)| file as u8)
+        .collect();
     let higher = files.iter().copied().filter(|&f| f > king.0).max();
     let lower = files.iter().copied().filter(|&f| f < king.0).min();
     [higher, lower]
@@ -616,7 +616,7 @@ fn castling_rook_files(start: &str, rooks: &[char], king: (u8, u8), shape: Board
 
 /// The largest number of king-royal pieces one side has in the start FEN (at least 1).
 fn kings_in_start(start: &str, letters: &[char], pieces: &[Spanned<PieceDef>]) -> usize {
-    let board = start.split([' ', '[']).next().unwrap_or("");
+    let board = placement(start);
     let kings: Vec<char> = letters
         .iter()
         .zip(pieces)

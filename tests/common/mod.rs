@@ -1,7 +1,24 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: a random-number generator for playouts, positions and
+//! move lists by canonical text, running the `fairybridge` binary, and driving it as a CECP engine.
 
 // Each test crate includes this module and uses only some of it.
 #![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use fairybridge::core::{Move, Position, Square, Variant};
+use fairybridge::notation::movetext::{canonical, parse_move, wire};
+use fairybridge::notation::{Coords, fen, parse_square};
+use fairybridge::variants::Registry;
+
+// ----- random numbers -----
 
 /// A small deterministic random-number generator for playouts (xorshift64).
 pub struct XorShift(u64);
@@ -9,6 +26,11 @@ pub struct XorShift(u64);
 impl XorShift {
     pub fn new(seed: u64) -> XorShift {
         XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// Starts from this exact state (not zero), without mixing it as `new` does.
+    pub fn from_state(state: u64) -> XorShift {
+        XorShift(state)
     }
 
     pub fn next(&mut self) -> u64 {
@@ -23,5 +45,286 @@ impl XorShift {
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+}
+
+// ----- positions and moves by their canonical text -----
+
+/// A built-in variant.
+pub fn builtin(name: &str) -> Arc<Variant> {
+    Registry::builtin()
+        .get(name)
+        .unwrap_or_else(|| panic!("{name} is built in"))
+}
+
+/// A position from a FEN in human coordinates; fails the test if the FEN is not accepted.
+pub fn position(variant: &Arc<Variant>, fen_text: &str) -> Position {
+    let setup = fen::parse_fen(fen_text, Coords::Human).unwrap_or_else(|e| panic!("{e}"));
+    Position::from_setup(variant, &setup).unwrap_or_else(|e| panic!("{fen_text}: {e}"))
+}
+
+pub fn fen_of(p: &Position) -> String {
+    fen::to_fen(p, Coords::Human)
+}
+
+/// Canonical texts of the legal moves; no two legal moves may share a text.
+pub fn moves(p: &mut Position) -> BTreeSet<String> {
+    let list = p.legal_moves();
+    let texts: BTreeSet<String> = list.iter().map(|m| canonical(p, m)).collect();
+    assert_eq!(texts.len(), list.len(), "two legal moves share a text: {texts:?}");
+    texts
+}
+
+/// Legal moves whose canonical text starts with `from` (a square name, or `J@`): `a1` does not
+/// take in the moves from `a10`.
+pub fn moves_from(p: &mut Position, from: &str) -> BTreeSet<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+/// The legal move with this canonical text, if there is one.
+pub fn legal(p: &mut Position, text: &str) -> Option<Move> {
+    let list = p.legal_moves();
+    list.iter().find(|m| canonical(p, m) == text).copied()
+}
+
+/// The canonical and the wire text of a legal move; fails unless each parses back to the move.
+pub fn move_texts(p: &mut Position, mv: &Move, ctx: &str) -> (String, String) {
+    let text = canonical(p, mv);
+    assert_eq!(
+        parse_move(p, &text, Coords::Human),
+        Ok(*mv),
+        "{ctx}: canonical {text:?} does not parse back, {}",
+        fen_of(p)
+    );
+    let w = wire(p, mv);
+    assert_eq!(
+        parse_move(p, &w, Coords::Wire),
+        Ok(*mv),
+        "{ctx}: wire {w:?} does not parse back, {}",
+        fen_of(p)
+    );
+    (text, w)
+}
+
+/// Plays a legal move given by its canonical text; fails if it is not legal.
+pub fn play(p: &mut Position, text: &str) -> Move {
+    let mv = parse_move(p, text, Coords::Human).unwrap_or_else(|e| panic!("{text} not legal in {}: {e:?}", fen_of(p)));
+    p.make(mv);
+    mv
+}
+
+/// The square with this name (human coordinates).
+pub fn sq(p: &Position, name: &str) -> Square {
+    match parse_square(p.variant().shape, name, Coords::Human) {
+        Some((s, "")) => s,
+        _ => panic!("bad square {name}"),
+    }
+}
+
+/// The letter on a square (`.` if empty), as in FEN.
+pub fn at(p: &Position, name: &str) -> char {
+    p.piece_at(sq(p, name))
+        .map_or('.', |pc| p.variant().letter(pc.kind(), pc.color()))
+}
+
+pub fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+// ----- the fairybridge command line -----
+
+/// Runs `fairybridge ARGS` to its end.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .args(args)
+        .output()
+        .expect("run fairybridge")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+/// Runs `fairybridge ARGS`, a `perft ... --divide` command, which must succeed; returns the divide
+/// rows (`TURN COUNT`) and the total of the last line, `nodes N`.
+pub fn cli_divide(args: &[&str]) -> (Vec<(String, u64)>, u64) {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "fairybridge {args:?} failed ({:?}): {}",
+        o.status,
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let (last, rows) = lines.split_last().expect("some output");
+    let nodes = last
+        .strip_prefix("nodes ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line is not `nodes <N>`: {last:?}"));
+    let rows = rows
+        .iter()
+        .map(|l| {
+            let (mv, n) = l.rsplit_once(' ').unwrap_or_else(|| panic!("bad divide line {l:?}"));
+            (
+                mv.to_string(),
+                n.parse().unwrap_or_else(|_| panic!("bad count in {l:?}")),
+            )
+        })
+        .collect();
+    (rows, nodes)
+}
+
+/// Reads a PGN file with python-chess (which must be importable) and prints one line per game:
+/// the Python expression `line` of the game `g`, after an `ERRORS ...` line if the reader found
+/// errors in it.
+pub fn python_chess_pgn(pgn: &Path, line: &str) -> Output {
+    let script = format!(
+        r#"
+import sys, chess.pgn
+f = open(sys.argv[1])
+while True:
+    g = chess.pgn.read_game(f)
+    if g is None:
+        break
+    if g.errors:
+        print("ERRORS", g.errors)
+    print({line})
+"#
+    );
+    Command::new("python3")
+        .args(["-c", &script])
+        .arg(pgn)
+        .output()
+        .expect("python3 runs")
+}
+
+// ----- the fairybridge CECP engine as a child process -----
+
+/// How long the tests wait for an engine line.
+pub const LINE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Thinking output: `PLY SCORE TIME NODES ...`.
+pub fn is_thinking(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() >= 4
+        && words[0].chars().all(|c| c.is_ascii_digit())
+        && words[1].trim_start_matches('-').chars().all(|c| c.is_ascii_digit())
+        && words[2..4].iter().all(|w| w.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// `fairybridge ARGS` running with piped input and output: lines go to its stdin, and its stdout
+/// lines arrive through a channel. A process still running when this is dropped is killed.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl EngineProcess {
+    /// Starts the engine; with `capture_stderr` what it writes to stderr is kept for
+    /// [`EngineProcess::stderr_text`], otherwise it is discarded.
+    pub fn start(args: &[&str], capture_stderr: bool) -> EngineProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if capture_stderr { Stdio::piped() } else { Stdio::null() })
+            .spawn()
+            .expect("engine starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(l) = line else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = child.stderr.take().map(|mut err| {
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                let _ = err.read_to_string(&mut s);
+                s
+            })
+        });
+        let stdin = child.stdin.take();
+        EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("engine stdin open");
+        writeln!(stdin, "{line}").expect("engine reads its input");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next stdout line, waiting at most until `deadline`; `None` if there is none by then, or
+    /// stdout was closed.
+    pub fn next_line_before(&self, deadline: Instant) -> Option<String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(left).ok()
+    }
+
+    /// The stdout lines already received, without waiting.
+    pub fn pending_lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.lines.try_iter()
+    }
+
+    /// Sends `quit` if stdin is still open, then closes it.
+    pub fn close_input_with_quit(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit");
+        }
+    }
+
+    /// Closes stdin and waits up to `timeout` for the engine to exit; kills it and returns `None`
+    /// if it does not.
+    pub fn wait_for_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        self.stdin = None;
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Everything the engine wrote to stderr (waits for it to close stderr); empty unless started
+    /// with `capture_stderr`.
+    pub fn stderr_text(&mut self) -> String {
+        self.stderr
+            .take()
+            .map(|h| h.join().expect("stderr reader"))
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
