@@ -284,8 +284,9 @@ impl<W: Write> Session<W> {
         let hint = movetext::wire(&root, &predicted);
         root.make(predicted);
         // In the middle of the opponent's turn of several moves we answer its sub-moves with a
-        // pass, not with a move: nothing to ponder on.
-        if root.in_continuation() || root.legal_moves().is_empty() || root.goal_reached().is_some() {
+        // pass, not with a move: nothing to ponder on. Nor after a reply that ends the game (a
+        // repetition, the move limit): then we claim the result, never play on.
+        if root.in_continuation() || root.outcome().is_some() {
             return;
         }
         // The ponder PV starts after the predicted move; XBoard shows it after this hint.
@@ -681,6 +682,11 @@ impl<W: Write> Session<W> {
                 Ok(mv) if mv == predicted => {
                     // Ponder hit: keep the search, give it the time for this move.
                     self.game.play(mv);
+                    if let Some(outcome) = self.game.outcome() {
+                        self.stop_search();
+                        self.claim(&outcome);
+                        return;
+                    }
                     let mut budget = self
                         .time_control
                         .budget(self.engine_clock_cs, self.engine_moves_played());
