@@ -105,6 +105,8 @@ fn replay(path: &std::path::Path) {
             engine.send(cmd);
         } else if let Some(exact) = raw.strip_prefix("< ") {
             engine.expect(&file, lineno, &format!("{exact:?}"), |l| l == exact);
+        } else if raw == "<" {
+            engine.expect(&file, lineno, "an empty line", |l| l.is_empty());
         } else if let Some(pattern) = raw.strip_prefix("<~ ") {
             engine.expect(&file, lineno, &format!("a line like {pattern:?}"), |l| glob(pattern, l));
         } else if let Some(ms) = raw.strip_prefix("%sleep ") {

@@ -132,6 +132,8 @@ pub enum Reply {
     Debug(String),
     /// `setboard FEN`: the engine dictates the position (XBoard extension).
     SetBoard(String),
+    /// The answer to `bk`: each line starts with a space, and an empty line ends the answer.
+    BookInfo(Vec<String>),
 }
 
 impl Reply {
@@ -252,6 +254,12 @@ impl fmt::Display for Reply {
             Reply::TellAll(text) => write!(f, "tellall {}", OneLine(text)),
             Reply::Debug(text) => write!(f, "# {}", OneLine(text)),
             Reply::SetBoard(fen) => write!(f, "setboard {}", OneLine(fen)),
+            Reply::BookInfo(lines) => {
+                for line in lines {
+                    writeln!(f, " {}", OneLine(line))?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -341,6 +349,10 @@ mod tests {
             ),
             (Reply::Pong(s("40213")), "pong 40213"),
             (Reply::Hint(s("g1f3")), "Hint: g1f3"),
+            (
+                Reply::BookInfo(vec![s("no book"), s("two\nlines")]),
+                " no book\n two lines\n",
+            ),
             (thinking(2, -10, 0, 95, "e7e5 g2g4"), "2 -10 0 95\te7e5 g2g4"),
             (
                 Reply::Thinking(ThinkingLine {

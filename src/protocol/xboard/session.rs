@@ -503,7 +503,9 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
-            Command::Book => {}
+            Command::Book => self.send(Reply::BookInfo(vec![
+                "fairybridge has no opening book: it searches from the first move.".to_string(),
+            ])),
             Command::Undo => self.take_back(1),
             Command::Remove => self.take_back(2),
             Command::Ponder(on) => {
