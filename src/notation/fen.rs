@@ -6,8 +6,8 @@ use nom::{
     IResult, Parser,
     branch::alt,
     bytes::complete::{tag, take_while, take_while1},
-    character::complete::{char, digit1, one_of, satisfy, space0, space1},
-    combinator::{all_consuming, map, opt, value},
+    character::complete::{alpha1, char, digit1, satisfy, space0, space1},
+    combinator::{all_consuming, map, opt, value, verify},
     multi::{many0, separated_list1},
     sequence::{delimited, preceded},
 };
@@ -76,7 +76,14 @@ type Fields<'a> = (
 fn fields(i: &str) -> IResult<&str, Fields<'_>> {
     let (i, board) = separated_list1(char('/'), rank).parse(i)?;
     let (i, hand) = opt(preceded(space0, holdings)).parse(i)?;
-    let (i, side) = preceded(space1, one_of("wb")).parse(i)?;
+    // A whole word, so that "world" is a bad side to move, not "w" and a bad castling field.
+    let (i, side) = preceded(
+        space1,
+        map(verify(alpha1, |w: &str| w == "w" || w == "b"), |w: &str| {
+            if w == "w" { 'w' } else { 'b' }
+        }),
+    )
+    .parse(i)?;
     let (i, castling) = preceded(space1, alt((tag("-"), take_while1(|c: char| c.is_ascii_alphabetic())))).parse(i)?;
     let (i, ep) = preceded(space1, take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-')).parse(i)?;
     let (i, clocks) = opt((preceded(space1, digit1), opt(preceded(space1, digit1)))).parse(i)?;
@@ -263,6 +270,8 @@ mod tests {
                 .contains("en-passant")
         );
         assert!(parse_fen("", Coords::Human).is_err());
+        let garbage = parse_fen("hello world", Coords::Human).unwrap_err().message;
+        assert_eq!(garbage, "cannot read the side to move (w or b) at \"world\"");
         assert!(
             parse_fen("8/8/0/8/8/8/8/8 w - - 0 1", Coords::Human)
                 .unwrap_err()
