@@ -290,17 +290,17 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         let at = |key: &str| key_span(source, span.clone(), key);
         if !p.letter.is_ascii_uppercase() {
             return Err(err_at(
-                span,
+                at("letter"),
                 format!("piece letter {:?} must be an upper-case letter", p.letter),
             ));
         }
         if letters[..i].contains(&p.letter) {
-            return Err(err_at(span, format!("piece letter {} is used twice", p.letter)));
+            return Err(err_at(at("letter"), format!("piece letter {} is used twice", p.letter)));
         }
         let hook = match &p.hook {
             Some(h) => Some(HookId::from_name(h).ok_or_else(|| {
                 err_at(
-                    span.clone(),
+                    at("hook"),
                     format!("unknown hook {h:?} (known: dragon, detonator, guillotine)"),
                 )
             })?),
