@@ -250,6 +250,12 @@ enum Wait {
 /// How long the referee waits for a move after the flag fell and `?` was sent.
 const GRACE: Duration = Duration::from_secs(1);
 
+/// How long the opponent may take to pass inside a turn of several moves (it does not think).
+const PASS_WAIT: Duration = Duration::from_secs(5);
+
+/// The pass (CECP null move).
+const NULL_MOVE: &str = "@@@@";
+
 /// Hard cap on a game's length, whatever the rules and adjudication say.
 const MAX_PLIES: usize = 2000;
 
@@ -517,17 +523,71 @@ async fn play_turn(
         }
         comment.push_str(&format!("{:.2}s", used.as_secs_f64()));
         record.moves.push(MoveRecord { san: text_san, comment });
-        sides[1 - m].pending.push(wire);
         pos.make(mv);
         sub_moves += 1;
         if pos.side_to_move() == color && pos.outcome().is_none() {
-            // The same side moves again: the rest of its turn.
+            // The same side moves again: the rest of its turn (protocol/wildrose-turns.md).
+            if let Some(ending) = pass_inside_turn(sides, color, wire, t0).await {
+                return Some(ending);
+            }
             continue;
         }
+        sides[1 - m].pending.push(wire);
         record.turns.push(sub_moves);
         sides[m].clock.spend(used, margin);
         return None;
     }
+}
+
+/// Inside a turn of several moves: the opponent is told the sub-move `wire` at once and answers
+/// with the pass `@@@@`; then the mover hears the pass, with its clock as it stands, and goes on.
+/// An opponent still in force mode (it has not moved yet) cannot pass: it hears the sub-move with
+/// the rest of the turn, and the referee confirms the pass itself.
+async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: Instant) -> Option<Ending> {
+    let (m, o) = (color.index(), 1 - color.index());
+    if sides[o].in_force {
+        sides[o].pending.push(wire);
+    } else {
+        let them = sides[o].engine.as_mut().expect("both engines run during the game");
+        if them.send_move(&wire).await.is_err() {
+            let status = them.exit_status();
+            return Some(forfeit(color.opposite(), Forfeit::Crash(crash_text(status))));
+        }
+        let deadline = Instant::now() + PASS_WAIT;
+        loop {
+            let Some(event) = them.next_event(Some(deadline)).await else {
+                let waited = PASS_WAIT.as_secs_f64();
+                return Some(forfeit(color.opposite(), Forfeit::Stalled { waited }));
+            };
+            let line = match event {
+                Event::Eof(_) => {
+                    let status = them.wait_exit(Duration::from_millis(300)).await;
+                    return Some(forfeit(color.opposite(), Forfeit::Crash(crash_text(status))));
+                }
+                Event::Line(line, _) => line,
+            };
+            match classify(&line) {
+                Msg::Move(text) if text == NULL_MOVE => break,
+                Msg::Move(text) => return Some(forfeit(color.opposite(), Forfeit::Illegal(text))),
+                Msg::Resign => return Some(Ending::Resign(color.opposite())),
+                Msg::Claim(text) => return Some(forfeit(color.opposite(), Forfeit::FalseClaim(text))),
+                Msg::IllegalReply => return Some(forfeit(color.opposite(), Forfeit::RejectedLegalMove(line))),
+                Msg::Thinking { .. } | Msg::Other => {}
+            }
+        }
+    }
+    let own = sides[m].clock.centis() - (t0.elapsed().as_millis() / 10) as i64;
+    let other = sides[o].clock.centis();
+    let me = sides[m].engine.as_mut().expect("both engines run during the game");
+    let told = async {
+        me.send_clocks(own, other).await?;
+        me.send_move(NULL_MOVE).await
+    };
+    if told.await.is_err() {
+        let status = me.exit_status();
+        return Some(forfeit(color, Forfeit::Crash(crash_text(status))));
+    }
+    None
 }
 
 /// Waits for the mover's next meaningful line (until `deadline`), watching the other engine for
