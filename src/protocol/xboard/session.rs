@@ -974,6 +974,10 @@ impl<W: Write> Session<W> {
     }
 }
 
+#[cfg(test)]
+#[path = "session_fuzz.rs"]
+mod fuzz;
+
 /// Commands handled while the engine thinks on its own move, without stopping the search
 /// (cecp-reference §13.9); every other command calls the search off.
 fn runs_beside_search(command: &Command) -> bool {
