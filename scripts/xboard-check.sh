@@ -261,8 +261,9 @@ runs() {
   run_match fairymax-normal  normal     2 "$ENGINE" "$FAIRYMAX" -tc 0:15 -inc 0.2
   run_match self-wildcastle  wildcastle 2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.3
   # Engine-defined variants: XBoard learns board, pieces and moves from our `setup`/`piece` lines.
-  # Pillage: legality testing off -- XBoard 4.9.1 knows e.p. only after a first double step, and
-  # the two-leg form we send instead makes it see pawns attacking sideways (README, Pillage).
+  # Pillage: legality testing off -- XBoard 4.9.1 cannot judge a super pawn's promotion (it lets
+  # only pawns and lances promote, and a lance is a pawn to its e.p. code); every other move it
+  # accepts with legality testing on (README, Pillage).
   run_match self-pillage     pillage    2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.2 -testLegality false
   # Wreckage: XBoard cannot judge three-leg moves or hook captures; legality testing off (README).
   run_match self-wreckage    wreckage   2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.2 -testLegality false

@@ -717,3 +717,36 @@ fn wire_moves_use_ranks_0_to_9() {
     let knight = legal(&mut p, "c2e1").unwrap();
     assert_eq!(wire(&p, &knight), "c1e0");
 }
+
+/// E.p. on the wire (pillage.toml `en_passant = "two-legs"`): two legs through the victim, which
+/// XBoard 4.9.1 carries out wherever the capturing pawn stands (its own e.p. code removes the victim
+/// only in the far half of the board, i.e. never after a later double step). The plain form is read
+/// too.
+#[test]
+fn wire_en_passant_is_two_legs_through_the_victim_in_either_half() {
+    // (position, the double step (canonical), the e.p. capture (canonical), its wire text)
+    let cases = [
+        // Black in its own half (T5): e5-e7 is a later double step.
+        (T5, "e5e7", "d7e6", "d6e6,e6e5"),
+        // Black in the far half, after White's first double step e3-e5.
+        ("9k/10/10/10/10/3p6/10/4P5/10/K9 w - - 0 1", "e3e5", "d5e4", "d4e4,e4e3"),
+        // White in its own half, after Black's later double step d7-d5.
+        ("9k/10/10/3p6/10/4P5/10/10/10/K9 b - - 0 1", "d7d5", "e5d6", "e4d4,d4d5"),
+        // White in the far half, after Black's first double step d8-d6.
+        ("9k/10/3p6/10/4P5/10/10/10/10/K9 b - - 0 1", "d8d6", "e6d7", "e5d5,d5d6"),
+    ];
+    for (fen_text, double, capture, wire_text) in cases {
+        let mut p = pos(fen_text);
+        play(&mut p, double);
+        let ep = legal(&mut p, capture).unwrap_or_else(|| panic!("{fen_text}: {capture} e.p."));
+        assert_eq!(ep.kind, MoveKind::EnPassant, "{fen_text}");
+        assert_eq!(wire(&p, &ep), wire_text, "{fen_text}: {capture}");
+        let name = |s| fairybridge::notation::square_name(p.variant().shape, s, Coords::Wire);
+        let (from, victim, to) = (name(ep.from), name(ep.extra[0]), name(ep.to));
+        let plain = format!("{from}{to}");
+        let two_legs = format!("{from}{victim},{victim}{to}");
+        for text in [plain, two_legs] {
+            assert_eq!(parse_move(&mut p, &text, Coords::Wire), Ok(ep), "{fen_text}: {text}");
+        }
+    }
+}

@@ -89,7 +89,9 @@ pub struct XboardInfo {
     /// Castling goes on the wire as two legs (`f0h0,i0g0`) rather than as the king move.
     pub castling_two_legs: bool,
     /// En-passant captures go on the wire as two legs through the victim (`d5c5,c5c4`): XBoard
-    /// 4.9.1 only knows e.p. after a pawn's first double step.
+    /// 4.9.1 removes an e.p. victim itself only when the capturing pawn stands in the far half of
+    /// the board, but carries out (and, with an `e` capture in the pawn's `piece` line, accepts
+    /// with legality testing on) the two-leg form everywhere.
     pub en_passant_legs: bool,
 }
 

@@ -223,6 +223,12 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
     {
         return Ok(*mv);
     }
+    // E.p. as two legs through the victim, whichever form this variant sends.
+    if let Some(mv) = moves.iter().find(|mv| {
+        mv.kind == MoveKind::EnPassant && two_legs(pos, [mv.from, mv.extra[0], mv.extra[0], mv.to], coords) == wanted
+    }) {
+        return Ok(*mv);
+    }
     // A detonation through any of its victims (the engine itself names the first one).
     for mv in moves.iter() {
         if mv.kind == MoveKind::Special && mv.from == mv.to {

@@ -74,6 +74,58 @@ pub fn piece_table(variant: &Variant) -> (String, u8) {
     (white + &black, holdings)
 }
 
+/// How far the castling rooks stand in from the board's edges (0: in the corners). XBoard castles
+/// with the piece at the edge of the king's rank, or `j` files in from it with `isjO2`: with the
+/// rooks one file in (Pillage, Wreckage) and no `j`, it looks for a partner on the a- or j-file and
+/// refuses the castling once that piece has moved. Rooks at different insets cannot be told
+/// apart this way: then the inset of the nearer one.
+fn castling_rook_inset(variant: &Variant, castling: &crate::core::variant::CastlingRule) -> usize {
+    let files = variant.shape.files;
+    let [high, low] = castling.rook_files;
+    let insets = [high.map(|f| files - 1 - f), low];
+    insets.iter().flatten().copied().min().unwrap_or(0) as usize
+}
+
+/// Direction modifiers in XBoard's Betza reader (`dirType` in its moves.c).
+const DIRECTIONS: &str = "bfhlrsv";
+/// Mode modifiers, in the one order XBoard reads them after the directions.
+const MODES: &str = "mcdetpgoynj";
+
+/// A Betza string with each leg's modifiers in the order XBoard 4.9.1 reads them: `i` first, then
+/// the directions, then the modes (`m c d e t p g o y n j`), legs joined by `a`. XBoard reads a
+/// mode letter, then skips every lower-case letter it did not expect: `mfW` is `mW` to it (a
+/// step in all four directions) and `cfeF` a diagonal capture backwards too.
+pub fn xboard_order(betza: &str) -> String {
+    let mut out = String::new();
+    let mut prefix = String::new();
+    for c in betza.chars() {
+        if c.is_ascii_lowercase() {
+            prefix.push(c);
+            continue;
+        }
+        if !prefix.is_empty() {
+            let initial: String = prefix.chars().filter(|&c| c == 'i').collect();
+            out.push_str(&initial);
+            let legs: Vec<String> = prefix
+                .split('a')
+                .map(|leg| {
+                    let dirs = leg.chars().filter(|c| DIRECTIONS.contains(*c));
+                    let modes = MODES.chars().flat_map(|m| leg.chars().filter(move |&c| c == m));
+                    // Anything else stays, after the modes (XBoard would skip it anyway).
+                    let known = |c: char| c == 'i' || DIRECTIONS.contains(c) || MODES.contains(c);
+                    let rest = leg.chars().filter(move |&c| !known(c));
+                    dirs.chain(modes).chain(rest).collect()
+                })
+                .collect();
+            out.push_str(&legs.join("a"));
+            prefix.clear();
+        }
+        out.push(c);
+    }
+    out.push_str(&prefix);
+    out
+}
+
 /// The `setup`/`piece` lines for an engine-defined variant; `None` for XBoard's built-in games.
 pub fn announcement(variant: &std::sync::Arc<Variant>) -> Option<Announcement> {
     if variant.xboard.builtin {
@@ -93,8 +145,9 @@ pub fn announcement(variant: &std::sync::Arc<Variant>) -> Option<Announcement> {
             None if p.royalty == Royalty::King => {
                 let mut b = p.betza.clone();
                 if let Some(c) = &variant.castling {
+                    let skip = "j".repeat(castling_rook_inset(variant, c));
                     for s in &c.king_steps {
-                        b.push_str(&format!("isO{s}"));
+                        b.push_str(&format!("is{skip}O{s}"));
                     }
                 }
                 b
@@ -102,8 +155,68 @@ pub fn announcement(variant: &std::sync::Arc<Variant>) -> Option<Announcement> {
             None => p.betza.clone(),
         };
         if !betza.is_empty() {
-            pieces.push((format!("{}&", p.letter), betza));
+            pieces.push((format!("{}&", p.letter), xboard_order(&betza)));
         }
     }
     Some(Announcement { setup, pieces })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::betza::movement;
+    use crate::variants::Registry;
+
+    #[test]
+    fn modifiers_come_in_xboards_order() {
+        for (ours, xboard) in [
+            ("mfWmfnDcfeF", "fmWfmnDfceF"),
+            ("cfeF", "fceF"),
+            ("msWcfFicsW", "smWfcFiscW"),
+            ("fmWfceFifmnD", "fmWfceFifmnD"),
+            ("rcalmWlcarmW", "rcalmWlcarmW"),
+            ("mQmDmAcDcAcafKcafmQ", "mQmDmAcDcAcafKcafmQ"),
+            ("KisO1isO2isO3isO4", "KisO1isO2isO3isO4"),
+            ("KisjO1isjO2", "KisjO1isjO2"),
+            ("fmR3cfeF", "fmR3fceF"),
+            ("mRcpR", "mRcpR"),
+            ("NN", "NN"),
+        ] {
+            assert_eq!(xboard_order(ours), xboard, "{ours}");
+        }
+    }
+
+    /// The reordering never changes what a piece does (for our own reader, which takes any order).
+    #[test]
+    fn reordering_keeps_every_builtin_piece_the_same() {
+        let registry = Registry::builtin();
+        for name in registry.names() {
+            let Some(v) = registry.get(name) else { continue };
+            for p in &v.pieces {
+                if p.betza.is_empty() || p.betza.contains('a') {
+                    continue;
+                }
+                assert_eq!(
+                    movement(&xboard_order(&p.betza)).ok(),
+                    movement(&p.betza).ok(),
+                    "{name} {}: {}",
+                    p.letter,
+                    p.betza
+                );
+            }
+        }
+    }
+
+    /// Every `piece` line we send is in XBoard's order.
+    #[test]
+    fn announced_piece_lines_are_in_xboards_order() {
+        let registry = Registry::builtin();
+        for name in registry.names() {
+            let Some(v) = registry.get(name) else { continue };
+            let Some(a) = announcement(&v) else { continue };
+            for (id, betza) in &a.pieces {
+                assert_eq!(&xboard_order(betza), betza, "{name} {id}");
+            }
+        }
+    }
 }
