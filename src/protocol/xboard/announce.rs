@@ -207,6 +207,27 @@ mod tests {
         }
     }
 
+    /// The king's castling `j`s follow the castling rooks' distance from the edge.
+    #[test]
+    fn castling_skips_as_many_files_as_the_rooks_stand_in() {
+        let king_line = |v: &std::sync::Arc<Variant>| {
+            let a = announcement(v).expect("an engine-defined variant");
+            a.pieces.into_iter().find(|(id, _)| id == "K&").map(|(_, b)| b)
+        };
+        let registry = Registry::builtin();
+        for name in ["pillage", "wreckage"] {
+            let v = registry.get(name).expect("built in");
+            assert_eq!(king_line(&v).as_deref(), Some("KisjO1isjO2isjO3isjO4"), "{name}");
+        }
+        // Rooks in the corners: no `j`.
+        let mut registry = Registry::builtin();
+        let file =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/nightrider-cannons.toml");
+        let v = registry.load_file(&file).expect("example loads");
+        let line = king_line(&v).expect("a king line");
+        assert!(line.contains("isO") && !line.contains('j'), "{line}");
+    }
+
     /// Every `piece` line we send is in XBoard's order.
     #[test]
     fn announced_piece_lines_are_in_xboards_order() {
