@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""What XBoard 4.9.1 accepts in Pillage with legality testing on: the measurements behind the
-README's Pillage section and the `piece`/`setup` lines we send, re-run on demand.
+"""What XBoard 4.9.1 accepts with legality testing on: the measurements behind the README's Pillage
+section, the `piece`/`setup` lines we send, and our Wild Castle castling moves, re-run on demand.
 
 Usage: scripts/xboard-probe.py [OUTDIR]   (default target/xboard-probe; needs xboard, Xvfb)
 
 Each probe is one short game between two scripted engines (scripts/e2e/probe-engine.py) that announce
 a position and `piece` lines and play fixed moves; XBoard judges the moves with legality testing on.
+Wild Castle is XBoard's own game: its probes start from a FEN file instead of a `setup` line.
 A probe prints what XBoard did -- accepted or refused the last move, and its own final position --
 next to what we expect it to do. Exit status 1 if any probe differs from its expectation.
 Wire squares (ranks 0..9).
@@ -79,6 +80,13 @@ PROBES = [
     ("super-pawn-diagonal-lance", TABLE_LANCE, "9k/10/10/5Sp3/10/10/10/10/10/K9 w - - 0 1",
      [PAWN, SUPER, "piece K& K"], ["f6g7"], [], "accepted",
      "but a lance is a pawn to XBoard's e.p. code: it removes the black pawn on g6", '9k/10/6S3/10/10/10/10/10/10/K9'),
+    # Wild Castle spec T4: castling from a d-file king, sent as the king's move (what we send).
+    ("wildcastle-d-file-towards-h", None, "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1",
+     [], ["d1f1"], ["d8f8"], "accepted", "king d1-f1, rook h1-e1 (XBoard calls it O-O-O)",
+     "r3rk2/pppppppp/8/8/8/8/PPPPPPPP/R3RK2"),
+    ("wildcastle-d-file-towards-a", None, "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1",
+     [], ["d1b1"], ["d8b8"], "accepted", "king d1-b1, rook a1-c1",
+     "1kr4r/pppppppp/8/8/8/8/PPPPPPPP/1KR4R"),
 ]
 
 
@@ -97,9 +105,11 @@ def run_probe(out, display, probe):
     d = os.path.join(out, name)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.join(d, "home"))
+    variant = "pillage" if table else "wildcastle"
+    setup = f"setup {table} 10x10+0_fairy {fen}" if table else None
     cmds = []
     for side, moves in (("white", white), ("black", black)):
-        cfg = {"variant": "pillage", "setup": f"setup {table} 10x10+0_fairy {fen}", "pieces": pieces,
+        cfg = {"variant": variant, "setup": setup, "pieces": pieces,
                "moves": moves, "log": os.path.join(d, side + ".log")}
         path = os.path.join(d, side + ".json")
         json.dump(cfg, open(path, "w"))
@@ -107,11 +117,15 @@ def run_probe(out, display, probe):
     debug = os.path.join(d, "xboard.debug")
     final = os.path.join(d, "final.fen")
     args = ["xboard", "-fcp", cmds[0], "-scp", cmds[1], "-fd", d, "-sd", d,
-            "-matchMode", "true", "-matchGames", "1", "-variant", "pillage", "-tc", "0:04", "-inc", "0",
+            "-matchMode", "true", "-matchGames", "1", "-variant", variant, "-tc", "0:04", "-inc", "0",
             "-testLegality", "true", "-popupExitMessage", "false", "-saveSettingsOnExit", "false",
             "-autoCallFlag", "true", "-debugMode", "true", "-nameOfDebugFile", debug,
             "-savePositionFile", final, "-saveGameFile", os.path.join(d, "xboard.pgn"),
             "-size", "medium", "-soundProgram", "/bin/true"]
+    if not table:
+        start = os.path.join(d, "start.fen")
+        open(start, "w").write(fen + "\n")
+        args += ["-loadPositionFile", start, "-loadPositionIndex", "1"]
     env = dict(os.environ, DISPLAY=display, HOME=os.path.join(d, "home"))
     try:
         subprocess.run(args, env=env, timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -2,10 +2,11 @@
 """A scripted CECP engine for probing XBoard (scripts/xboard-probe.py).
 
 Usage: probe-engine.py CONFIG.json
-CONFIG: {"setup": "setup (...) 10x10+0_fairy FEN", "pieces": ["piece P& ...", ...],
-         "moves": ["e2e4", ...], "log": "FILE"}
-It answers `variant` with the setup and piece lines, and each time it is to move (`go`, or
-`usermove` when not in force mode) sends the next move. With no move left it stays silent.
+CONFIG: {"variant": "pillage", "setup": "setup (...) 10x10+0_fairy FEN" or null,
+         "pieces": ["piece P& ...", ...], "moves": ["e2e4", ...], "log": "FILE"}
+It answers `variant` with the setup and piece lines (none for XBoard's own games), and each time it
+is to move (`go`, or `usermove` when not in force mode) sends the next move. With no move left it
+stays silent.
 """
 import json
 import sys
@@ -34,7 +35,8 @@ def main():
         elif word == "ping":
             send("pong " + rest)
         elif word == "variant":
-            send(cfg["setup"])
+            if cfg.get("setup"):
+                send(cfg["setup"])
             for p in cfg["pieces"]:
                 send(p)
         elif word == "new":
