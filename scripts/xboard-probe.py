@@ -17,7 +17,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -90,13 +89,22 @@ PROBES = [
 ]
 
 
-def start_xvfb():
-    fd_r, fd_w = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(fd_w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            pass_fds=(fd_w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(fd_w)
-    display = os.read(fd_r, 16).decode().strip()
-    os.close(fd_r)
+def start_xvfb(out):
+    """A headless X server on a free display; its messages go to OUT/xvfb.log. The display number
+    comes through a file (as in xboard-check.sh): pipe descriptors get mixed up with the standard
+    ones when this runs with its standard input closed (CI)."""
+    number_file = os.path.join(out, "xvfb.display")
+    with open(number_file, "w") as numbers, open(os.path.join(out, "xvfb.log"), "w") as log:
+        proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(numbers.fileno()), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(numbers.fileno(),), stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    for _ in range(100):
+        display = open(number_file).read().strip()
+        if display or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    if not display or proc.poll() is not None:
+        sys.exit(f"Xvfb did not start (see {out}/xvfb.log)")
     return proc, ":" + display
 
 
@@ -127,11 +135,15 @@ def run_probe(out, display, probe):
         open(start, "w").write(fen + "\n")
         args += ["-loadPositionFile", start, "-loadPositionIndex", "1"]
     env = dict(os.environ, DISPLAY=display, HOME=os.path.join(d, "home"))
-    try:
-        subprocess.run(args, env=env, timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return name, expected, "no result (XBoard did not finish)", "", shows, placement
-    text = open(debug, errors="replace").read() if os.path.exists(debug) else ""
+    with open(os.path.join(d, "xboard.out"), "w") as xboard_out:
+        try:
+            subprocess.run(args, env=env, timeout=60, stdin=subprocess.DEVNULL, stdout=xboard_out,
+                           stderr=subprocess.STDOUT)
+        except subprocess.TimeoutExpired:
+            return name, expected, "no result (XBoard did not finish)", "", shows, placement
+    if not os.path.exists(debug):
+        return name, expected, f"no result (XBoard did not run, see {d}/xboard.out)", "", shows, placement
+    text = open(debug, errors="replace").read()
     last = (white + black)[-1] if (white + black) else ""
     # XBoard names a two-leg move by its first square and its last one (`d4c4,c4c3` -> `d4c3`).
     legs = last.split(",")
@@ -144,7 +156,7 @@ def run_probe(out, display, probe):
     else:
         result = "accepted"
     position = open(final).read().strip().splitlines()[-1] if os.path.exists(final) else ""
-    if result == "accepted" and placement and position.split()[0] != placement:
+    if result == "accepted" and placement and position.split()[:1] != [placement]:
         result = f"accepted, but XBoard's board is not {placement}"
     return name, expected, result, position, shows, placement
 
@@ -154,7 +166,8 @@ def main():
         os.environ["PATH"] += os.pathsep + "/usr/games"
     out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "xboard-probe"))
     os.makedirs(out, exist_ok=True)
-    xvfb, display = start_xvfb()
+    xvfb, display = start_xvfb(out)
+    print(f"Xvfb on display {display}")
     differ = 0
     try:
         for probe in PROBES:
