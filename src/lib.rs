@@ -11,3 +11,6 @@ pub mod protocol;
 pub mod search;
 pub mod tournament;
 pub mod variants;
+
+#[cfg(test)]
+mod test_rng;

@@ -878,6 +878,7 @@ impl fmt::Display for EditCommand {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     fn mv(text: &str) -> Command {
         Command::UserMove {
@@ -1479,22 +1480,6 @@ ping 11
                 increment_seconds: 2.0
             }
         );
-    }
-
-    /// Deterministic xorshift generator, so a failure can be replayed.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
     }
 
     /// Parsing never panics, and printing a parsed command gives a line that parses to the same command.

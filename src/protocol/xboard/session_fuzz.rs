@@ -13,6 +13,7 @@ use super::{Event, Purpose, Session};
 use crate::core::Position;
 use crate::notation::movetext::{parse_move, wire};
 use crate::notation::{Coords, fen};
+use crate::test_rng::Rng;
 use crate::variants::Registry;
 
 /// What the session writes, shared with the test.
@@ -39,26 +40,6 @@ impl Output {
         };
         let text: Vec<u8> = buf.drain(..=end).collect();
         String::from_utf8_lossy(&text).lines().map(str::to_string).collect()
-    }
-}
-
-/// xorshift64: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
     }
 }
 
