@@ -1605,10 +1605,10 @@ ping 11
         for _ in 0..50_000 {
             let mut line = String::new();
             for _ in 0..rng.below(6) {
-                line.push_str(SEPARATORS[rng.below(SEPARATORS.len())]);
-                line.push_str(WORDS[rng.below(WORDS.len())]);
+                line.push_str(rng.pick(SEPARATORS));
+                line.push_str(rng.pick(WORDS));
             }
-            line.push_str(SEPARATORS[rng.below(SEPARATORS.len())]);
+            line.push_str(rng.pick(SEPARATORS));
             check_stable(&line);
         }
     }
