@@ -14,7 +14,6 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use fairybridge::core::variant::Goal;
 use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Outcome, Position, Royalty};
@@ -23,8 +22,7 @@ use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, pars
 use fairybridge::perft::Perft;
 
 use common::{
-    EngineProcess, LINE_TIMEOUT, XorShift, at, builtin, fen_of, is_thinking, move_texts, moves, moves_from, position,
-    run, set, sq, stdout,
+    Conversation, XorShift, at, builtin, fen_of, move_texts, moves, moves_from, position, run, set, sq, stdout,
 };
 
 const START: &str = "vnuwwunv/pppppppp/8/8/8/8/PPPPPPPP/VNUWWUNV w - - 0 1";
@@ -1054,86 +1052,18 @@ fn every_legal_turn_round_trips_through_its_text_in_the_t_positions() {
 
 // ----- CECP -----
 
-/// The engine in a conversation: lines it writes that the test does not wait for are skipped;
-/// the whole conversation is kept for failure messages.
-struct Engine {
-    process: EngineProcess,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut e = Engine {
-            process: EngineProcess::start(&[], false),
-            seen: Vec::new(),
-        };
-        e.send("xboard");
-        e.send("protover 2");
-        e.expect("feature done=1", |l| l.contains("done=1"));
-        e
-    }
-
-    /// A started engine playing Wild Rose, its announcement read.
-    fn wildrose() -> Engine {
-        let mut e = Engine::start();
-        e.send("variant wildrose");
-        let announced = e.sync(900);
-        assert!(announced.iter().any(|l| l.starts_with("setup (")), "{}", e.transcript());
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        self.seen.push(format!("> {line}"));
-        self.process.send(line);
-    }
-
-    /// Reads lines until one satisfies `want` and returns it; other lines are skipped.
-    fn expect(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + LINE_TIMEOUT;
-        loop {
-            let Some(line) = self.process.next_line_before(deadline) else {
-                panic!("expected {what}, got nothing\nconversation:\n{}", self.seen.join("\n"))
-            };
-            self.seen.push(format!("< {line}"));
-            if want(&line) {
-                return line;
-            }
-        }
-    }
-
-    /// The next line that is not thinking output.
-    fn next_reply(&mut self, what: &str) -> String {
-        self.expect(what, |l| !is_thinking(l))
-    }
-
-    /// Sends `ping N` and returns every non-thinking line before `pong N`.
-    fn sync(&mut self, n: u32) -> Vec<String> {
-        self.send(&format!("ping {n}"));
-        let mut got = Vec::new();
-        loop {
-            let l = self.next_reply("pong");
-            if l == format!("pong {n}") {
-                return got;
-            }
-            got.push(l);
-        }
-    }
-
-    fn transcript(&self) -> String {
-        self.seen.join("\n")
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.process.close_input_with_quit();
-        self.process.wait_for_exit(Duration::from_secs(5));
-    }
+/// A CECP conversation with a started engine playing Wild Rose, its announcement read.
+fn wildrose_engine() -> Conversation {
+    let mut e = Conversation::start();
+    e.send("variant wildrose");
+    let announced = e.sync(900);
+    assert!(announced.iter().any(|l| l.starts_with("setup (")), "{}", e.transcript());
+    e
 }
 
 #[test]
 fn cecp_variant_wildrose_announces_setup_and_pieces() {
-    let mut e = Engine::start();
+    let mut e = Conversation::start();
     e.send("new");
     e.send("variant wildrose");
     let got = e.sync(1);
@@ -1171,7 +1101,7 @@ const ENGINE_GROWS: &str = "7w/4P3/7w/8/8/5n2/W7/8 w - - 0 1";
 #[test]
 fn cecp_engine_plays_a_growing_roses_turn_after_the_opponent_passes() {
     for pass in ["usermove @@@@", "setboard 7w/8/7w/8/8/5w2/W7/8 b - - 0 1"] {
-        let mut e = Engine::wildrose();
+        let mut e = wildrose_engine();
         e.send(&format!("setboard {ENGINE_GROWS}"));
         e.send("st 1");
         e.send("go");
@@ -1204,7 +1134,7 @@ fn cecp_engine_plays_a_growing_roses_turn_after_the_opponent_passes() {
 
 #[test]
 fn cecp_gui_growing_roses_turn_the_engine_passes_then_accepts_the_extra_move() {
-    let mut e = Engine::wildrose();
+    let mut e = wildrose_engine();
     e.send(&format!("setboard {T6}"));
     e.send("st 1");
     e.send("playother");
@@ -1223,7 +1153,7 @@ fn cecp_gui_growing_roses_turn_the_engine_passes_then_accepts_the_extra_move() {
 #[test]
 fn cecp_gui_turn_that_loses_is_claimed_for_the_engine() {
     // T7 with the nightrider: the GUI (White) takes e.p. and loses by rose cutting.
-    let mut e = Engine::wildrose();
+    let mut e = wildrose_engine();
     e.send("setboard 4w2w/8/8/3pP3/8/8/8/WW5n w - d6 0 1");
     e.send("st 1");
     e.send("playother");
@@ -1239,7 +1169,7 @@ fn cecp_gui_turn_that_loses_is_claimed_for_the_engine() {
 #[test]
 fn cecp_a_move_recreating_an_earlier_position_is_illegal() {
     // T5 over the wire, the engine in force mode.
-    let mut e = Engine::wildrose();
+    let mut e = wildrose_engine();
     e.send(&format!("setboard {T2}"));
     e.send("force");
     for mv in ["h1h2", "g7g8", "h2h1"] {
@@ -1253,7 +1183,7 @@ fn cecp_a_move_recreating_an_earlier_position_is_illegal() {
 
 #[test]
 fn cecp_lift_a_rose_highlights_its_destinations() {
-    let mut e = Engine::wildrose();
+    let mut e = wildrose_engine();
     e.send(&format!("setboard {T4}"));
     e.send("force");
     e.send("lift e1");
@@ -1279,7 +1209,7 @@ fn cecp_lift_a_rose_highlights_its_destinations() {
 /// after the engine's move, when a ponder search would have started.
 #[test]
 fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_extra_move() {
-    let mut e = Engine::wildrose();
+    let mut e = wildrose_engine();
     e.send("setboard n1w4u/P1p3P1/8/3W4/8/4P3/p7/W6U b - - 0 1");
     e.send("hard");
     e.send("st 1");

@@ -328,3 +328,72 @@ impl Drop for EngineProcess {
         }
     }
 }
+
+/// A CECP conversation with the engine: lines it writes that the test does not wait for are skipped;
+/// the whole conversation is kept for failure messages.
+pub struct Conversation {
+    process: EngineProcess,
+    seen: Vec<String>,
+}
+
+impl Conversation {
+    /// A started engine after `xboard` and `protover 2`, its features read.
+    pub fn start() -> Conversation {
+        let mut e = Conversation {
+            process: EngineProcess::start(&[], false),
+            seen: Vec::new(),
+        };
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect("feature done=1", |l| l.contains("done=1"));
+        e
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.seen.push(format!("> {line}"));
+        self.process.send(line);
+    }
+
+    /// Reads lines until one satisfies `want` and returns it; other lines are skipped.
+    pub fn expect(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + LINE_TIMEOUT;
+        loop {
+            let Some(line) = self.process.next_line_before(deadline) else {
+                panic!("expected {what}, got nothing\nconversation:\n{}", self.seen.join("\n"))
+            };
+            self.seen.push(format!("< {line}"));
+            if want(&line) {
+                return line;
+            }
+        }
+    }
+
+    /// The next line that is not thinking output.
+    pub fn next_reply(&mut self, what: &str) -> String {
+        self.expect(what, |l| !is_thinking(l))
+    }
+
+    /// Sends `ping N` and returns every non-thinking line before `pong N`.
+    pub fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let mut got = Vec::new();
+        loop {
+            let l = self.next_reply("pong");
+            if l == format!("pong {n}") {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
+    pub fn transcript(&self) -> String {
+        self.seen.join("\n")
+    }
+}
+
+impl Drop for Conversation {
+    fn drop(&mut self) {
+        self.process.close_input_with_quit();
+        self.process.wait_for_exit(Duration::from_secs(5));
+    }
+}
