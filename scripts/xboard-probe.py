@@ -4,7 +4,7 @@ section, the `piece`/`setup` lines we send, and our Wild Castle castling moves, 
 
 Usage: scripts/xboard-probe.py [OUTDIR]   (default target/xboard-probe; needs xboard, Xvfb)
 
-Each probe is one short game between two scripted engines (scripts/e2e/probe-engine.py) that announce
+Each probe is one short game between two scripted engines (scripts/e2e/scripted-engine.py) that announce
 a position and `piece` lines and play fixed moves; XBoard judges the moves with legality testing on.
 Wild Castle is XBoard's own game: its probes start from a FEN file instead of a `setup` line.
 A probe prints what XBoard did -- accepted or refused the last move, and its own final position --
@@ -20,7 +20,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ENGINE = os.path.join(ROOT, "scripts", "e2e", "probe-engine.py")
+ENGINE = os.path.join(ROOT, "scripts", "e2e", "scripted-engine.py")
 FAIRYBRIDGE = os.environ.get("FAIRYBRIDGE", os.path.join(ROOT, "target", "release", "fairybridge"))
 
 

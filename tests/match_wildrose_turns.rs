@@ -4,7 +4,7 @@
 //!
 //! Regression: the referee waited for the mover's next sub-move without passing the turn back, so
 //! the mover waited too and lost on time ("no move within 0.58 s (stalled)", CI stop 8 self-play).
-//! The scripted side is `scripts/e2e/rose-script.py`, which plays a fixed list of answers computed
+//! The scripted side is `scripts/e2e/scripted-engine.py`, which plays a fixed list of answers computed
 //! here with the rules core.
 
 mod common;
@@ -27,16 +27,23 @@ fn tmp(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
 }
 
+/// The command of a scripted engine (scripts/e2e/scripted-engine.py) that plays `answers` and logs
+/// what it reads and writes to `log`.
 fn script(log: &Path, answers: &[String]) -> String {
-    let mut cmd = format!(
-        "python3 {}/scripts/e2e/rose-script.py {}",
-        env!("CARGO_MANIFEST_DIR"),
-        log.display()
+    // Answers and paths are plain ASCII, so Rust's string quoting is valid JSON.
+    let moves: Vec<String> = answers.iter().map(|a| format!("{a:?}")).collect();
+    let config = format!(
+        r#"{{"variant": "wildrose", "moves": [{}], "log": {:?}}}"#,
+        moves.join(", "),
+        log.display().to_string()
     );
-    for a in answers {
-        cmd.push_str(&format!(" {a}"));
-    }
-    cmd
+    let config_path = PathBuf::from(format!("{}.json", log.display()));
+    std::fs::write(&config_path, config).expect("write the script's configuration");
+    format!(
+        "python3 {}/scripts/e2e/scripted-engine.py {}",
+        env!("CARGO_MANIFEST_DIR"),
+        config_path.display()
+    )
 }
 
 /// The moves of `pos` after which the game goes on (the turn may go on too).
@@ -85,7 +92,11 @@ fn play(tag: &str, white: &str, black: &str) -> (PgnGame, String) {
 fn heard(log: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(log).expect("script log");
     let _ = std::fs::remove_file(log);
-    text.lines().map(str::to_string).collect()
+    let _ = std::fs::remove_file(format!("{}.json", log.display()));
+    text.lines()
+        .filter_map(|l| l.strip_prefix("< "))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The pass came with the mover's clock: `time`, `otim`, `usermove @@@@`.

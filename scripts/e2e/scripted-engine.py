@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""A scripted CECP engine for probing XBoard (scripts/xboard-probe.py).
+"""A scripted CECP engine that plays a fixed list of answers: it probes XBoard
+(scripts/xboard-probe.py) and drives the match referee (tests/match_wildrose_turns.rs).
 
-Usage: probe-engine.py CONFIG.json
+Usage: scripted-engine.py CONFIG.json
 CONFIG: {"variant": "pillage", "setup": "setup (...) 10x10+0_fairy FEN" or null,
          "pieces": ["piece P& ...", ...], "moves": ["e2e4", ...], "log": "FILE"}
 It answers `variant` with the setup and piece lines (none for XBoard's own games), and each time it
-is to move (`go`, or `usermove` when not in force mode) sends the next move. With no move left it
-stays silent.
+is to move (`go`, or `usermove` when not in force mode) sends the next answer: `resign`, or a move
+as `move ANSWER` (`e7e8,e8b8`; `@@@@` passes inside the opponent's turn of several moves). With no
+answer left it stays silent. Every line it reads (`< `) and writes (`> `) goes to the log.
 """
 import json
 import sys
@@ -30,14 +32,14 @@ def main():
         log.flush()
         word, _, rest = line.partition(" ")
         if word == "protover":
-            send('feature myname="probe" usermove=1 setboard=1 ping=1 sigint=0 sigterm=0 '
+            send('feature myname="scripted" usermove=1 setboard=1 ping=1 time=1 sigint=0 sigterm=0 '
                  'variants="' + cfg["variant"] + '" done=1')
         elif word == "ping":
             send("pong " + rest)
         elif word == "variant":
             if cfg.get("setup"):
                 send(cfg["setup"])
-            for p in cfg["pieces"]:
+            for p in cfg.get("pieces", []):
                 send(p)
         elif word == "new":
             forced = False
@@ -48,7 +50,8 @@ def main():
         elif word == "go" or (word == "usermove" and not forced):
             forced = False
             if moves:
-                send("move " + moves.pop(0))
+                answer = moves.pop(0)
+                send(answer if answer == "resign" else "move " + answer)
 
 
 if __name__ == "__main__":
