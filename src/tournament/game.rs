@@ -553,26 +553,19 @@ async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: In
             let status = them.exit_status();
             return Some(forfeit(color.opposite(), Forfeit::Crash(crash_text(status))));
         }
+        // The opponent's answer, read like any move (claims, resignations and crashes of either
+        // side included).
         let deadline = Instant::now() + PASS_WAIT;
         loop {
-            let Some(event) = them.next_event(Some(deadline)).await else {
-                let waited = PASS_WAIT.as_secs_f64();
-                return Some(forfeit(color.opposite(), Forfeit::Stalled { waited }));
-            };
-            let line = match event {
-                Event::Eof(_) => {
-                    let status = them.wait_exit(Duration::from_millis(300)).await;
-                    return Some(forfeit(color.opposite(), Forfeit::Crash(crash_text(status))));
+            match wait(sides, color.opposite(), Some(deadline)).await {
+                Wait::Move(text, _) if text == NULL_MOVE => break,
+                Wait::Move(text, _) => return Some(forfeit(color.opposite(), Forfeit::Illegal(text))),
+                Wait::Thinking(..) => continue,
+                Wait::End(ending) => return Some(ending),
+                Wait::Nothing => {
+                    let waited = PASS_WAIT.as_secs_f64();
+                    return Some(forfeit(color.opposite(), Forfeit::Stalled { waited }));
                 }
-                Event::Line(line, _) => line,
-            };
-            match classify(&line) {
-                Msg::Move(text) if text == NULL_MOVE => break,
-                Msg::Move(text) => return Some(forfeit(color.opposite(), Forfeit::Illegal(text))),
-                Msg::Resign => return Some(Ending::Resign(color.opposite())),
-                Msg::Claim(text) => return Some(forfeit(color.opposite(), Forfeit::FalseClaim(text))),
-                Msg::IllegalReply => return Some(forfeit(color.opposite(), Forfeit::RejectedLegalMove(line))),
-                Msg::Thinking { .. } | Msg::Other => {}
             }
         }
     }
