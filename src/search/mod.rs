@@ -2,9 +2,9 @@
 //! and an evaluation derived from each variant's piece data.
 //!
 //! One idea per file:
-//! - `score`: internal values, mate encoding, the CECP score number;
+//! - `score`: internal values and mate encoding;
 //! - `control`: the stop flag and deadlines shared with the protocol thread;
-//! - `time`: search limits and CECP time allocation (`level`, `st`, `sd`, `nps`, `time`);
+//! - `time`: search limits and time allocation from a neutral clock (ms left, increment, moves to go);
 //! - `tt`: the transposition table;
 //! - `eval`: the evaluation, with tables derived from the variant's pieces;
 //! - `see`: static exchange evaluation;
@@ -30,5 +30,5 @@ pub use bench::{BenchResult, bench};
 pub use control::SearchControl;
 pub use eval::{EvalTables, evaluate};
 pub use score::{Bound, Score};
-pub use time::{Limits, TimeBudget, TimeControl};
+pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, TimeBudget, clock_budget, movetime_budget};
 pub use tt::{TranspositionTable, TtHit};

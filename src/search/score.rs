@@ -79,16 +79,6 @@ impl Score {
             Score::Cp(v)
         }
     }
-
-    /// The CECP thinking-output number: centipawns, `100000 + N` for mate in N moves and
-    /// `-100000 - N` for being mated in N moves.
-    pub fn to_cecp(self) -> i32 {
-        match self {
-            Score::Cp(c) => c.clamp(-99_999, 99_999),
-            Score::Mate(n) if n > 0 => 100_000 + n,
-            Score::Mate(n) => -100_000 + n,
-        }
-    }
 }
 
 impl std::fmt::Display for Score {
@@ -113,13 +103,5 @@ mod tests {
         assert_eq!(Score::from_value(mated_in(0)), Score::Mate(0));
         assert_eq!(Score::from_value(mated_in(1)), Score::Mate(-1));
         assert_eq!(Score::from_value(35), Score::Cp(35));
-    }
-
-    #[test]
-    fn cecp_numbers() {
-        assert_eq!(Score::Cp(-42).to_cecp(), -42);
-        assert_eq!(Score::Mate(3).to_cecp(), 100_003);
-        assert_eq!(Score::Mate(-2).to_cecp(), -100_002);
-        assert_eq!(Score::Mate(0).to_cecp(), -100_000);
     }
 }

@@ -1,5 +1,5 @@
-//! Search limits, and time allocation for CECP clocks: `level MPS BASE INC`, `st`, `sd`, `nps`, and
-//! the `time` reports (centiseconds left, possibly negative).
+//! Search limits, and time allocation from a neutral clock (milliseconds left, increment, moves
+//! to go). Each door converts its own clock commands into a `Clock` or a move time.
 //!
 //! A budget has a soft limit (no new iteration after it; the search may stop earlier when its best
 //! move is stable, or run somewhat longer when it is not) and a hard limit (abort now). Both keep a
@@ -10,8 +10,11 @@ use std::time::Duration;
 
 use crate::core::Move;
 
-/// Kept back on every move for process start-up, pipes and scheduling (ms).
-pub(crate) const LAG_MS: i64 = 40;
+/// Kept back on every move for process start-up, pipes and scheduling (ms), until a door has
+/// measured more.
+pub const DEFAULT_OVERHEAD_MS: i64 = 40;
+/// The largest clock, increment or overhead taken at face value (about 35 years, in ms).
+const MAX_CLOCK_MS: i64 = 1 << 40;
 /// Most of the reserve taken as a fraction of the clock (ms).
 const MAX_FRACTION_RESERVE_MS: i64 = 500;
 
@@ -63,79 +66,40 @@ impl Limits {
     }
 }
 
-/// The clock settings of a game as CECP sets them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimeControl {
-    /// `level` MPS: moves per session, 0 = the whole game.
-    pub moves_per_session: u32,
-    /// `level` BASE.
-    pub base: Duration,
-    /// `level` INC, added after each move.
-    pub increment: Duration,
-    /// `st`: exactly this much per move at most (overrides `level`).
-    pub per_move: Option<Duration>,
-    /// `sd`: maximum depth.
-    pub depth: Option<u32>,
-    /// `nps`: time is nodes / nps (0 or `None` = wall clock).
-    pub nps: Option<u64>,
+/// The clock of the side to move, as any door reports it (UCI `wtime`/`winc`/`movestogo`, CECP
+/// `level` + `time`, a Zillions time limit): milliseconds, neutral of protocol.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Clock {
+    /// Time left on the clock (may be negative: the flag has fallen, play at once).
+    pub remaining_ms: i64,
+    /// Added after each move.
+    pub increment_ms: i64,
+    /// Moves to the next time control, this one included; `None`: sudden death.
+    pub moves_to_go: Option<u32>,
+    /// Moves this side has played in the game (for the sudden-death estimate).
+    pub moves_played: u32,
 }
 
-impl Default for TimeControl {
-    /// XBoard's default: 40 moves in 5 minutes.
-    fn default() -> Self {
-        TimeControl {
-            moves_per_session: 40,
-            base: Duration::from_secs(300),
-            increment: Duration::ZERO,
-            per_move: None,
-            depth: None,
-            nps: None,
-        }
+/// The budget for one move on `clock`, keeping `overhead_ms` back on every move (and on every
+/// move still to come) for what the GUI, the pipes and the scheduler charge on top of our
+/// thinking time.
+pub fn clock_budget(clock: &Clock, overhead_ms: i64) -> TimeBudget {
+    let mtg = match clock.moves_to_go {
+        Some(n) => MovesToGo::Session(n.max(1)),
+        None => MovesToGo::SuddenDeath((40 - clock.moves_played as i64 / 2).max(20) as u32),
+    };
+    let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, overhead_ms.max(0));
+    TimeBudget {
+        soft: Duration::from_millis(soft as u64),
+        hard: Duration::from_millis(hard as u64),
     }
 }
 
-impl TimeControl {
-    /// Limits for the engine's next move. `remaining_cs` is the engine's clock from the last `time`
-    /// command (centiseconds, may be negative; `None` = unknown, then BASE is assumed);
-    /// `moves_played` is the number of moves the engine's side has completed since the time control
-    /// started (for MPS sessions and the sudden-death estimate).
-    pub fn limits(&self, remaining_cs: Option<i64>, moves_played: u32) -> Limits {
-        Limits {
-            depth: self.depth,
-            nodes: None,
-            time: Some(self.budget(remaining_cs, moves_played)),
-            nps: self.nps.filter(|&n| n > 0),
-            root_moves: None,
-        }
-    }
-
-    /// The time budget for the next move.
-    pub fn budget(&self, remaining_cs: Option<i64>, moves_played: u32) -> TimeBudget {
-        if let Some(st) = self.per_move {
-            return per_move_budget(st);
-        }
-        let remaining_ms = match remaining_cs {
-            Some(cs) => cs.saturating_mul(10),
-            None => self.base.as_millis().min(i64::MAX as u128) as i64,
-        };
-        let inc_ms = self.increment.as_millis().min(i64::MAX as u128) as i64;
-        let mtg = if self.moves_per_session > 0 {
-            MovesToGo::Session(self.moves_per_session - moves_played % self.moves_per_session)
-        } else {
-            MovesToGo::SuddenDeath((40 - moves_played as i64 / 2).max(20) as u32)
-        };
-        let (soft, hard) = allocate(remaining_ms, inc_ms, mtg);
-        TimeBudget {
-            soft: Duration::from_millis(soft as u64),
-            hard: Duration::from_millis(hard as u64),
-        }
-    }
-}
-
-/// `st`: use the time, minus the latency reserve (at least half of it, for tiny values).
-fn per_move_budget(st: Duration) -> TimeBudget {
-    let ms = st.as_millis().min(i64::MAX as u128) as i64;
-    let hard = (ms - LAG_MS).max(ms / 2).max(0) as u64;
+/// A fixed time per move (`st`, `movetime`): use it, minus the overhead (at least half of it, for
+/// tiny values).
+pub fn movetime_budget(movetime_ms: u64, overhead_ms: i64) -> TimeBudget {
+    let ms = movetime_ms.min(MAX_CLOCK_MS as u64) as i64;
+    let hard = (ms - overhead_ms.clamp(0, MAX_CLOCK_MS)).max(ms / 2) as u64;
     let t = Duration::from_millis(hard);
     TimeBudget { soft: t, hard: t }
 }
@@ -149,20 +113,26 @@ enum MovesToGo {
     SuddenDeath(u32),
 }
 
-/// Soft and hard limits in ms from the clock (ms, may be negative) and the increment (ms).
-fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo) -> (i64, i64) {
-    let remaining = remaining_ms.max(0);
-    let reserve = LAG_MS + (remaining / 50).min(MAX_FRACTION_RESERVE_MS);
+/// Soft and hard limits in ms from the clock (ms, may be negative), the increment (ms) and the
+/// per-move overhead (ms).
+fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64, i64) {
+    // Clocks past decades mean "no limit" in practice; clamping keeps the arithmetic in range.
+    let remaining = remaining_ms.clamp(0, MAX_CLOCK_MS);
+    let inc_ms = inc_ms.clamp(0, MAX_CLOCK_MS);
+    let lag_ms = lag_ms.clamp(0, MAX_CLOCK_MS);
+    let reserve = lag_ms + (remaining / 50).min(MAX_FRACTION_RESERVE_MS);
     let usable = (remaining - reserve).max(0);
     // Every move also costs the GUI's and the pipes' latency, which the increment has to pay for
     // first: on a short clock with a small increment, spending the whole increment drains it.
-    let inc = (inc_ms - LAG_MS).max(0);
+    let inc = (inc_ms - lag_ms).max(0);
     let inc_part = inc * 3 / 4;
     let (ideal, cap) = match mtg {
         MovesToGo::Session(n) => {
             let n = n.max(1) as i64;
             // The moves after this one each cost latency too: keep it for them.
-            let usable = (usable - (n - 1) * LAG_MS / 2).max(usable / (2 * n));
+            let usable = usable
+                .saturating_sub((n - 1).saturating_mul(lag_ms) / 2)
+                .max(usable / (2 * n));
             let cap_frac = match n {
                 1 => 90,
                 2 => 60,
@@ -183,38 +153,49 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo) -> (i64, i64) {
 mod tests {
     use super::*;
 
+    const LAG_MS: i64 = DEFAULT_OVERHEAD_MS;
+
     fn ms(d: Duration) -> i64 {
         d.as_millis() as i64
     }
 
-    fn level(mps: u32, base_s: u64, inc_ms: u64) -> TimeControl {
-        TimeControl {
-            moves_per_session: mps,
-            base: Duration::from_secs(base_s),
-            increment: Duration::from_millis(inc_ms),
-            ..TimeControl::default()
-        }
+    fn sudden(remaining_ms: i64, increment_ms: i64, moves_played: u32) -> TimeBudget {
+        let clock = Clock {
+            remaining_ms,
+            increment_ms,
+            moves_to_go: None,
+            moves_played,
+        };
+        clock_budget(&clock, LAG_MS)
+    }
+
+    fn session(remaining_ms: i64, moves_to_go: u32) -> TimeBudget {
+        let clock = Clock {
+            remaining_ms,
+            increment_ms: 0,
+            moves_to_go: Some(moves_to_go),
+            moves_played: 0,
+        };
+        clock_budget(&clock, LAG_MS)
     }
 
     #[test]
-    fn st_is_an_exact_maximum_minus_latency() {
-        let tc = TimeControl {
-            per_move: Some(Duration::from_secs(2)),
-            ..TimeControl::default()
-        };
-        let b = tc.budget(Some(100), 5);
+    fn movetime_is_an_exact_maximum_minus_latency() {
+        let b = movetime_budget(2000, LAG_MS);
         assert_eq!(ms(b.hard), 2000 - LAG_MS);
         assert_eq!(b.soft, b.hard);
-        // Tiny st: half of it.
-        let b = per_move_budget(Duration::from_millis(50));
-        assert_eq!(ms(b.hard), 25);
+        // Tiny move time: half of it.
+        assert_eq!(ms(movetime_budget(50, LAG_MS).hard), 25);
+        // Huge values are clamped, never overflow.
+        assert_eq!(ms(movetime_budget(u64::MAX, LAG_MS).hard), MAX_CLOCK_MS - LAG_MS);
+        assert_eq!(ms(movetime_budget(100, i64::MAX).hard), 50);
     }
 
     #[test]
     fn sudden_death_with_increment() {
         // 10 s + 0.1 s at the start: 9760 ms usable / 40 moves + 3/4 of the increment left after
         // the per-move latency (100 - 40 ms).
-        let b = level(0, 10, 100).budget(Some(1000), 0);
+        let b = sudden(10_000, 100, 0);
         assert_eq!(ms(b.soft), 9760 / 40 + 45);
         assert_eq!(ms(b.hard), (9760 / 40 + 45) * 4);
         assert!(b.hard < Duration::from_millis(9760 * 3 / 10 + 30));
@@ -224,67 +205,84 @@ mod tests {
     fn a_short_clock_lives_on_its_increment() {
         // 0.12 s left and 0.03 s increment: the increment only pays the latency, so the move must
         // be nearly free, or the clock drains move after move.
-        let b = level(0, 3, 30).budget(Some(12), 40);
+        let b = sudden(120, 30, 40);
         assert!(ms(b.soft) <= 5 && ms(b.hard) <= 12, "{b:?}");
     }
 
     #[test]
     fn tiny_clocks_never_overrun() {
-        for cs in [-500, -1, 0, 1, 5, 10, 30, 50, 100] {
-            for inc in [0u64, 100, 1000] {
-                let remaining = (cs * 10).max(0);
-                let b = level(0, 1, inc).budget(Some(cs), 30);
+        for remaining in [-5000, -10, 0, 10, 50, 100, 300, 500, 1000] {
+            for inc in [0, 100, 1000] {
+                let b = sudden(remaining, inc, 30);
                 assert!(b.soft <= b.hard);
-                assert!(ms(b.hard) <= (remaining - LAG_MS).max(0), "cs {cs} inc {inc}: {b:?}");
+                assert!(
+                    ms(b.hard) <= (remaining - LAG_MS).max(0),
+                    "{remaining} ms inc {inc}: {b:?}"
+                );
             }
         }
         // 0.5 s left, 0.1 s increment: well under the clock.
-        let b = level(0, 1, 100).budget(Some(50), 60);
+        let b = sudden(500, 100, 60);
         assert!(ms(b.hard) <= 500 * 3 / 10 + 50);
         assert!(ms(b.soft) >= 50);
     }
 
     #[test]
+    fn a_larger_overhead_is_kept_back() {
+        let clock = Clock {
+            remaining_ms: 2000,
+            increment_ms: 0,
+            moves_to_go: Some(10),
+            moves_played: 0,
+        };
+        let small = clock_budget(&clock, 40);
+        let large = clock_budget(&clock, 150);
+        assert!(large.hard < small.hard, "{small:?} {large:?}");
+        // At its pace, ten moves leave half the overhead for each later move and all of it for this one.
+        assert!(ms(large.soft) * 10 + 9 * 75 + 150 <= 2000, "{large:?}");
+    }
+
+    #[test]
     fn a_short_session_keeps_time_for_its_last_moves() {
-        // level 20 0:04 near the end of a session: two moves to go with 0.15 s left must leave
-        // the last move more than the latency.
-        let tc = level(20, 4, 0);
-        let b = tc.budget(Some(15), 18);
+        // Two moves to go with 0.15 s left must leave the last move more than the latency.
+        let b = session(150, 2);
         assert!(150 - ms(b.hard) - LAG_MS > LAG_MS, "{b:?}");
     }
 
     #[test]
     fn negative_clock_gives_zero() {
-        let b = level(40, 60, 0).budget(Some(-300), 10);
-        assert_eq!(b.hard, Duration::ZERO);
+        assert_eq!(session(-3000, 30).hard, Duration::ZERO);
+    }
+
+    #[test]
+    fn extreme_clocks_do_not_overflow() {
+        for remaining in [i64::MIN, i64::MAX] {
+            for inc in [i64::MIN, 0, i64::MAX] {
+                for mtg in [None, Some(0), Some(1), Some(u32::MAX)] {
+                    let clock = Clock {
+                        remaining_ms: remaining,
+                        increment_ms: inc,
+                        moves_to_go: mtg,
+                        moves_played: u32::MAX,
+                    };
+                    let b = clock_budget(&clock, i64::MAX);
+                    assert!(b.soft <= b.hard);
+                    let b = clock_budget(&clock, LAG_MS);
+                    assert!(b.soft <= b.hard);
+                }
+            }
+        }
     }
 
     #[test]
     fn sessions_spread_time_over_the_moves_to_go() {
-        // level 40 5 0, first move: 300000 - 540 usable, less the latency of the 39 moves after
-        // this one (20 ms each), / 40.
-        let tc = level(40, 300, 0);
-        let b = tc.budget(Some(30_000), 0);
+        // 40 moves in 5 minutes, first move: 300000 - 540 usable, less the latency of the 39
+        // moves after this one (20 ms each), / 40.
+        let b = session(300_000, 40);
         assert_eq!(ms(b.soft), (300_000 - 540 - 39 * 20) / 40);
         // Last move of the session may use most of the clock, but not all of it.
-        let b = tc.budget(Some(500), 39);
+        let b = session(5000, 1);
         let usable = 5000 - 40 - 100;
         assert_eq!(ms(b.hard), usable * 90 / 100);
-        // The counter wraps into the next session.
-        assert_eq!(tc.budget(Some(30_000), 40), tc.budget(Some(30_000), 0));
-    }
-
-    #[test]
-    fn unknown_clock_uses_base_and_limits_carry_sd_and_nps() {
-        let mut tc = level(0, 60, 0);
-        tc.depth = Some(7);
-        tc.nps = Some(1000);
-        let l = tc.limits(None, 0);
-        assert_eq!(l.depth, Some(7));
-        assert_eq!(l.nps, Some(1000));
-        let b = l.time.unwrap();
-        assert_eq!(ms(b.soft), (60_000 - 40 - 500) / 40);
-        tc.nps = Some(0);
-        assert_eq!(tc.limits(None, 0).nps, None);
     }
 }

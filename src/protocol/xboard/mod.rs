@@ -2,6 +2,7 @@
 //! `Display` is the wire line, the session state machine, and the stdin/stdout loop.
 
 pub mod announce;
+pub mod clock;
 pub mod command;
 pub mod reply;
 pub mod session;

@@ -7,6 +7,7 @@
 //! would be acted on).
 
 use super::command::{Command, GameResult};
+use crate::search::Score;
 use std::fmt;
 
 /// The value of one `feature NAME=VALUE` item.
@@ -54,11 +55,21 @@ pub struct ThinkingExtras {
     pub tbhits: u64,
 }
 
+/// The CECP thinking-output number of a score: centipawns, `100000 + N` for mate in N moves and
+/// `-100000 - N` for being mated in N moves.
+pub fn cecp_score(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c.clamp(-99_999, 99_999),
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    }
+}
+
 /// One line of thinking output (post mode): `DEPTH SCORE TIME NODES [SELDEPTH NPS TBHITS]<TAB>PV`.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct ThinkingLine {
     pub depth: u32,
-    /// Centipawns from the side to move's view; mate scores (±100000 ± N) are formatted by the search.
+    /// Centipawns from the side to move's view; mate scores as `cecp_score` writes them.
     pub score: i32,
     pub centiseconds: u64,
     pub nodes: u64,
@@ -267,6 +278,15 @@ impl fmt::Display for Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cecp_score_numbers() {
+        assert_eq!(cecp_score(Score::Cp(-42)), -42);
+        assert_eq!(cecp_score(Score::Cp(250_000)), 99_999);
+        assert_eq!(cecp_score(Score::Mate(3)), 100_003);
+        assert_eq!(cecp_score(Score::Mate(-2)), -100_002);
+        assert_eq!(cecp_score(Score::Mate(0)), -100_000);
+    }
     use crate::protocol::xboard::command::parse_command;
 
     fn s(text: &str) -> String {

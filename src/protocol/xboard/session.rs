@@ -7,17 +7,18 @@
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::announce;
+use super::clock::CecpClock;
 use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
-use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine};
+use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, movetext, parse_square};
-use crate::search::{Limits, SearchControl, SearchInfo, SearchResult, TimeControl};
+use crate::search::{DEFAULT_OVERHEAD_MS, Limits, SearchControl, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
 /// Default transposition-table size in MB.
@@ -82,8 +83,7 @@ pub struct Session<W: Write> {
     mode: Mode,
     post: bool,
     ponder: bool,
-    time_control: TimeControl,
-    engine_clock_cs: Option<i64>,
+    clock: CecpClock,
     active: Option<Active>,
     deferred: VecDeque<Command>,
     /// Root moves excluded by `exclude` (reset with every new position).
@@ -119,8 +119,7 @@ impl<W: Write> Session<W> {
             mode: Mode::Play { engine: Color::Black },
             post: true,
             ponder: false,
-            time_control: TimeControl::default(),
-            engine_clock_cs: None,
+            clock: CecpClock::default(),
             active: None,
             deferred: VecDeque::new(),
             excluded: Vec::new(),
@@ -244,9 +243,7 @@ impl<W: Write> Session<W> {
             return;
         }
         let mut root = self.game.position_clone();
-        let mut limits = self
-            .time_control
-            .limits(self.engine_clock_cs, self.engine_moves_played());
+        let mut limits = self.clock.limits(self.engine_moves_played(), DEFAULT_OVERHEAD_MS);
         limits.root_moves = self.root_filter(&mut root);
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
@@ -307,7 +304,7 @@ impl<W: Write> Session<W> {
             let secs = info.elapsed.as_secs_f64();
             let line = ThinkingLine {
                 depth: info.depth,
-                score: info.score.to_cecp(),
+                score: cecp_score(info.score),
                 centiseconds,
                 nodes: info.nodes,
                 extras: Some(ThinkingExtras {
@@ -344,7 +341,7 @@ impl<W: Write> Session<W> {
             }
             return;
         };
-        self.last_score = Some(result.score.to_cecp());
+        self.last_score = Some(cecp_score(result.score));
         let text = self.game.move_text(&best, Coords::Wire);
         self.send(Reply::Move(text));
         self.game.play(best);
@@ -387,9 +384,7 @@ impl<W: Write> Session<W> {
                 let registry = Arc::clone(self.game.registry());
                 self.game = Game::new(registry);
                 self.mode = Mode::Play { engine: Color::Black };
-                self.time_control.depth = None;
-                self.time_control.nps = None;
-                self.engine_clock_cs = None;
+                self.clock.new_game();
                 self.excluded.clear();
                 self.hint = None;
                 self.last_score = None;
@@ -431,18 +426,11 @@ impl<W: Write> Session<W> {
                 moves_per_session,
                 base_seconds,
                 increment_seconds,
-            } => {
-                self.time_control.moves_per_session = moves_per_session;
-                self.time_control.base = Duration::from_secs_f64(base_seconds.max(0.0));
-                self.time_control.increment = Duration::from_secs_f64(increment_seconds.max(0.0));
-                self.time_control.per_move = None;
-            }
-            Command::MoveTime { seconds } => {
-                self.time_control.per_move = Some(Duration::from_secs_f64(seconds.max(0.0)));
-            }
-            Command::DepthLimit { plies } => self.time_control.depth = Some(plies.max(1)),
-            Command::NodesPerSecond(n) => self.time_control.nps = (n > 0).then_some(n),
-            Command::EngineTime { centiseconds } => self.engine_clock_cs = Some(centiseconds),
+            } => self.clock.level(moves_per_session, base_seconds, increment_seconds),
+            Command::MoveTime { seconds } => self.clock.move_time(seconds),
+            Command::DepthLimit { plies } => self.clock.depth_limit(plies),
+            Command::NodesPerSecond(n) => self.clock.nodes_per_second(n),
+            Command::EngineTime { centiseconds } => self.clock.engine_time(centiseconds),
             Command::OpponentTime { .. } => {}
             Command::UserMove { text, .. } => self.user_move(&text),
             Command::MoveNow => {
@@ -689,16 +677,11 @@ impl<W: Write> Session<W> {
                         self.claim(&outcome);
                         return;
                     }
-                    let mut budget = self
-                        .time_control
-                        .budget(self.engine_clock_cs, self.engine_moves_played());
+                    let mut budget = self.clock.budget(self.engine_moves_played(), DEFAULT_OVERHEAD_MS);
                     let spent = self.received.elapsed();
                     budget.soft = budget.soft.saturating_sub(spent);
                     budget.hard = budget.hard.saturating_sub(spent);
-                    let limits = self
-                        .time_control
-                        .limits(self.engine_clock_cs, self.engine_moves_played());
-                    if limits.nps.is_none() {
+                    if !self.clock.counts_nodes() {
                         control.set_budget(Some(budget));
                     } else {
                         // Node-counted time cannot be added to a running search: search afresh.

@@ -1,0 +1,183 @@
+//! The CECP clock: `level MPS BASE INC`, `st`, `sd`, `nps` and the `time` reports (centiseconds
+//! left, possibly negative), turned into the search's neutral limits. Numbers from the GUI are
+//! clamped here, so that no value it sends can overflow a duration.
+
+use crate::search::{Clock, Limits, TimeBudget, clock_budget, movetime_budget};
+
+/// The clock settings of a game as CECP sets them, and the engine's clock as last reported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CecpClock {
+    /// `level` MPS: moves per session, 0 = the whole game.
+    moves_per_session: u32,
+    /// `level` BASE (ms).
+    base_ms: u64,
+    /// `level` INC (ms), added after each move.
+    increment_ms: u64,
+    /// `st`: exactly this much per move at most (ms; overrides `level`).
+    per_move_ms: Option<u64>,
+    /// `sd`: maximum depth.
+    depth: Option<u32>,
+    /// `nps`: time is nodes / nps.
+    nps: Option<u64>,
+    /// The engine's clock from the last `time` command (centiseconds); `None` = BASE.
+    engine_cs: Option<i64>,
+}
+
+impl Default for CecpClock {
+    /// XBoard's default: 40 moves in 5 minutes.
+    fn default() -> Self {
+        CecpClock {
+            moves_per_session: 40,
+            base_ms: 300_000,
+            increment_ms: 0,
+            per_move_ms: None,
+            depth: None,
+            nps: None,
+            engine_cs: None,
+        }
+    }
+}
+
+/// Seconds from the GUI in ms: negative, NaN and absurd values are clamped (saturating cast).
+fn seconds_to_ms(seconds: f64) -> u64 {
+    if seconds > 0.0 { (seconds * 1000.0) as u64 } else { 0 }
+}
+
+impl CecpClock {
+    /// `level MPS BASE INC` (BASE and INC in seconds).
+    pub fn level(&mut self, moves_per_session: u32, base_seconds: f64, increment_seconds: f64) {
+        self.moves_per_session = moves_per_session;
+        self.base_ms = seconds_to_ms(base_seconds);
+        self.increment_ms = seconds_to_ms(increment_seconds);
+        self.per_move_ms = None;
+    }
+
+    /// `st SECONDS`.
+    pub fn move_time(&mut self, seconds: f64) {
+        self.per_move_ms = Some(seconds_to_ms(seconds));
+    }
+
+    /// `sd PLIES`.
+    pub fn depth_limit(&mut self, plies: u32) {
+        self.depth = Some(plies.max(1));
+    }
+
+    /// `nps N` (0: back to the wall clock).
+    pub fn nodes_per_second(&mut self, nps: u64) {
+        self.nps = (nps > 0).then_some(nps);
+    }
+
+    /// `time CS`.
+    pub fn engine_time(&mut self, centiseconds: i64) {
+        self.engine_cs = Some(centiseconds);
+    }
+
+    /// `new`: the depth and nps limits and the clock report end with the game; `level` stays.
+    pub fn new_game(&mut self) {
+        self.depth = None;
+        self.nps = None;
+        self.engine_cs = None;
+    }
+
+    /// Limits for the engine's next move; `moves_played` counts the moves its side has completed
+    /// since the time control started, `overhead_ms` is what each move costs beyond thinking.
+    pub fn limits(&self, moves_played: u32, overhead_ms: i64) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: None,
+            time: Some(self.budget(moves_played, overhead_ms)),
+            nps: self.nps,
+            root_moves: None,
+        }
+    }
+
+    /// Is time counted in nodes (`nps`) rather than by the wall clock?
+    pub fn counts_nodes(&self) -> bool {
+        self.nps.is_some()
+    }
+
+    /// The time budget for the next move.
+    pub fn budget(&self, moves_played: u32, overhead_ms: i64) -> TimeBudget {
+        if let Some(st) = self.per_move_ms {
+            return movetime_budget(st, overhead_ms);
+        }
+        let remaining_ms = match self.engine_cs {
+            Some(cs) => cs.saturating_mul(10),
+            None => self.base_ms.min(i64::MAX as u64) as i64,
+        };
+        let moves_to_go =
+            (self.moves_per_session > 0).then(|| self.moves_per_session - moves_played % self.moves_per_session);
+        let clock = Clock {
+            remaining_ms,
+            increment_ms: self.increment_ms.min(i64::MAX as u64) as i64,
+            moves_to_go,
+            moves_played,
+        };
+        clock_budget(&clock, overhead_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::search::DEFAULT_OVERHEAD_MS as LAG;
+
+    fn ms(d: Duration) -> i64 {
+        d.as_millis() as i64
+    }
+
+    #[test]
+    fn st_is_an_exact_maximum_minus_latency() {
+        let mut c = CecpClock::default();
+        c.move_time(2.0);
+        c.engine_time(100);
+        let b = c.budget(5, LAG);
+        assert_eq!(ms(b.hard), 2000 - LAG);
+        assert_eq!(b.soft, b.hard);
+    }
+
+    #[test]
+    fn time_reports_are_centiseconds_and_sessions_wrap() {
+        let mut c = CecpClock::default();
+        c.level(40, 300.0, 0.0);
+        c.engine_time(30_000);
+        let first = c.budget(0, LAG);
+        assert_eq!(ms(first.soft), (300_000 - 540 - 39 * 20) / 40);
+        // The move counter wraps into the next session.
+        assert_eq!(c.budget(40, LAG), first);
+    }
+
+    #[test]
+    fn unknown_clock_uses_base_and_limits_carry_sd_and_nps() {
+        let mut c = CecpClock::default();
+        c.level(0, 60.0, 0.0);
+        c.depth_limit(7);
+        c.nodes_per_second(1000);
+        let l = c.limits(0, LAG);
+        assert_eq!(l.depth, Some(7));
+        assert_eq!(l.nps, Some(1000));
+        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500) / 40);
+        c.nodes_per_second(0);
+        assert_eq!(c.limits(0, LAG).nps, None);
+        c.new_game();
+        assert_eq!(c.limits(0, LAG).depth, None);
+    }
+
+    /// Reliability issue: `st`/`level` with absurd numbers panicked in `Duration::from_secs_f64`.
+    #[test]
+    fn absurd_numbers_from_the_gui_are_clamped() {
+        let mut c = CecpClock::default();
+        for s in [1e20, 1e300, f64::INFINITY, f64::NAN, -1.0, f64::NEG_INFINITY] {
+            c.move_time(s);
+            let b = c.budget(0, LAG);
+            assert!(b.soft <= b.hard);
+            c.level(40, s, s);
+            c.engine_time(i64::MAX);
+            assert!(c.budget(3, LAG).soft <= c.budget(3, LAG).hard);
+            c.engine_time(i64::MIN);
+            assert_eq!(c.budget(3, LAG).hard, Duration::ZERO);
+        }
+    }
+}
