@@ -36,6 +36,17 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--engine", fb, "--engine", fb, "--each", "st=0"],
         "invalid time per move",
     );
+    // Times no clock can hold (they used to panic inside every game, and the match exited 0
+    // with nothing written).
+    for tc in [
+        "tc=1e20",
+        "tc=1e19",
+        "tc=1+1e20",
+        "st=1e20",
+        "timemargin=99999999999999",
+    ] {
+        fails(&["--engine", fb, "--engine", fb, "--each", "tc=1", tc], "above a year");
+    }
     fails(
         &["--engine", fb, "--engine", fb, "--each", "tc=1", "--variant", "nosuch"],
         "unknown variant",

@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `cmd` may hold arguments (`cmd="python3 broken-engine.py crash"`). Exit code 0 when the match
-//! completed, 2 on bad arguments (one line on stderr), 130 when interrupted by Ctrl-C.
+//! completed, 2 on bad arguments (one line on stderr), 1 when a game was stopped by an internal
+//! error (a bug: the game is in the PGN with the reason), 130 when interrupted by Ctrl-C.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -136,6 +137,15 @@ fn number<T: std::str::FromStr>(key: &str, value: &str, what: &str) -> Result<T,
         .map_err(|_| format!("{what}: bad value for {key}: \"{value}\""))
 }
 
+/// A time margin in milliseconds, at most a year like every time of a time control.
+fn margin(ms: u64) -> Result<Duration, String> {
+    let d = Duration::from_millis(ms);
+    if d.as_secs_f64() > super::timecontrol::MAX_SECONDS {
+        return Err(format!("timemargin {ms} ms is above a year"));
+    }
+    Ok(d)
+}
+
 /// Builds one engine's configuration from `--each` keys followed by its own.
 fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Result<EngineConfig, String> {
     let mut cfg = EngineConfig {
@@ -145,7 +155,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         dir: None,
         options: Vec::new(),
         tc: TimeControl::PerMove(1.0),
-        margin: Duration::from_millis(default_margin),
+        margin: margin(default_margin)?,
         stderr: None,
     };
     let mut tc = None;
@@ -165,7 +175,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
             "dir" => cfg.dir = Some(PathBuf::from(v)),
             "tc" => tc = Some(TimeControl::parse_tc(v)?),
             "st" => tc = Some(TimeControl::parse_st(v)?),
-            "timemargin" => cfg.margin = Duration::from_millis(number(k, v, "--engine")?),
+            "timemargin" => cfg.margin = margin(number(k, v, "--engine")?)?,
             "stderr" => cfg.stderr = Some(PathBuf::from(v)),
             "proto" if v == "xboard" || v == "cecp" => {}
             "proto" => return Err(format!("--engine: only CECP (xboard) engines are supported, not {v}")),
@@ -404,6 +414,12 @@ pub fn run(args: MatchArgs, reg: Registry) -> i32 {
         if summary.interrupted {
             eprintln!("fairybridge: interrupted");
             130
+        } else if summary.internal_errors > 0 {
+            eprintln!(
+                "fairybridge: {} game(s) stopped by an internal error (a bug in fairybridge; see the PGN)",
+                summary.internal_errors
+            );
+            1
         } else {
             0
         }

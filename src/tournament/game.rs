@@ -173,6 +173,39 @@ pub struct GameRecord {
     pub duration: Duration,
 }
 
+impl GameRecord {
+    /// A game with no moves yet (or never played) from `pos`, ended by `ending` so far.
+    pub fn unplayed(cfgs: [&EngineConfig; 2], variant: &Variant, pos: &Position, ending: Ending) -> GameRecord {
+        GameRecord {
+            white: cfgs[0].name.clone(),
+            black: cfgs[1].name.clone(),
+            variant: variant.name.clone(),
+            start_fen: fen::to_fen(pos, Coords::Human),
+            moves: Vec::new(),
+            turns: Vec::new(),
+            start_color: pos.side_to_move(),
+            start_move_number: pos.fullmove_number(),
+            ending,
+            time_control: if cfgs[0].tc == cfgs[1].tc {
+                cfgs[0].tc.to_string()
+            } else {
+                format!("{}:{}", cfgs[0].tc, cfgs[1].tc)
+            },
+            started: SystemTime::now(),
+            duration: Duration::ZERO,
+        }
+    }
+}
+
+/// The game's start: `start_fen` (human coordinates), or the variant's start if it does not read.
+pub fn start_position(variant: &Arc<Variant>, start_fen: &str) -> Position {
+    let setup = fen::parse_fen(start_fen, Coords::Human).ok();
+    match setup.and_then(|s| Position::from_setup(variant, &s).ok()) {
+        Some(p) => p,
+        None => Position::start(variant),
+    }
+}
+
 /// What a line from an engine means.
 #[derive(Debug, PartialEq)]
 enum Msg {
@@ -259,6 +292,13 @@ const NULL_MOVE: &str = "@@@@";
 /// Hard cap on a game's length, whatever the rules and adjudication say.
 const MAX_PLIES: usize = 2000;
 
+/// How long a side may take for its move: the time available plus the margin, saturating (the
+/// CLI refuses times above a year, but increments add up and margins come from outside).
+fn allowance(available: f64, margin: Duration) -> Duration {
+    let seconds = Duration::try_from_secs_f64(available.max(0.0)).unwrap_or(Duration::MAX);
+    seconds.saturating_add(margin)
+}
+
 /// Plays one game; never fails (every failure is some side's forfeit, or an aborted game).
 pub async fn play_game(
     cfgs: [&EngineConfig; 2],
@@ -267,31 +307,9 @@ pub async fn play_game(
     adj: &Adjudication,
     trace: Option<Arc<Trace>>,
 ) -> GameRecord {
-    let started = SystemTime::now();
     let t_start = Instant::now();
-    let setup = fen::parse_fen(start_fen, Coords::Human).ok();
-    let mut pos = match setup.and_then(|s| Position::from_setup(variant, &s).ok()) {
-        Some(p) => p,
-        None => Position::start(variant),
-    };
-    let mut record = GameRecord {
-        white: cfgs[0].name.clone(),
-        black: cfgs[1].name.clone(),
-        variant: variant.name.clone(),
-        start_fen: fen::to_fen(&pos, Coords::Human),
-        moves: Vec::new(),
-        turns: Vec::new(),
-        start_color: pos.side_to_move(),
-        start_move_number: pos.fullmove_number(),
-        ending: Ending::Aborted(String::new()),
-        time_control: if cfgs[0].tc == cfgs[1].tc {
-            cfgs[0].tc.to_string()
-        } else {
-            format!("{}:{}", cfgs[0].tc, cfgs[1].tc)
-        },
-        started,
-        duration: Duration::ZERO,
-    };
+    let mut pos = start_position(variant, start_fen);
+    let mut record = GameRecord::unplayed(cfgs, variant, &pos, Ending::Aborted(String::new()));
     let (w, b) = tokio::join!(
         start_engine(cfgs[0], variant, &pos, trace.clone()),
         start_engine(cfgs[1], variant, &pos, trace)
@@ -444,12 +462,13 @@ async fn play_turn(
     let m = color.index();
     let available = sides[m].clock.available();
     let margin = sides[m].margin;
-    let deadline = t0 + Duration::from_secs_f64(available.max(0.0)) + margin;
+    let allowed = allowance(available, margin);
+    let deadline = t0.checked_add(allowed);
     let mut partial = String::new();
     let mut think: Option<(u32, i32)> = None;
     let mut sub_moves = 0;
     loop {
-        let got = wait(sides, color, Some(deadline)).await;
+        let got = wait(sides, color, deadline).await;
         let (text, at) = match got {
             Wait::End(e) => return Some(e),
             Wait::Thinking(d, s) => {
@@ -482,7 +501,7 @@ async fn play_turn(
             Wait::Move(text, at) => (text, at),
         };
         let used = at.saturating_duration_since(t0);
-        if used > Duration::from_secs_f64(available.max(0.0)) + margin {
+        if used > allowed {
             return Some(forfeit(
                 color,
                 Forfeit::Time {
@@ -717,6 +736,17 @@ mod tests {
         assert_eq!(classify("Illegal move: e2e4"), Msg::IllegalReply);
         assert_eq!(classify("tellics say hello"), Msg::Other);
         assert_eq!(classify("pong 3"), Msg::Other);
+    }
+
+    #[test]
+    fn allowances_saturate() {
+        let margin = Duration::from_millis(50);
+        assert_eq!(allowance(1.0, margin), Duration::from_millis(1050));
+        assert_eq!(allowance(-3.0, margin), margin);
+        assert_eq!(allowance(1e30, margin), Duration::MAX);
+        assert_eq!(allowance(f64::NAN, Duration::MAX), Duration::MAX);
+        // A deadline that far away is no deadline at all (no panic adding it to an instant).
+        assert!(Instant::now().checked_add(allowance(1e30, margin)).is_none());
     }
 
     #[test]

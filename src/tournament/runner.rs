@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinSet;
 
 use super::engine::{Engine, EngineConfig, Trace};
-use super::game::{Adjudication, Ending, GameRecord, play_game};
+use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
 use super::report::Standings;
 use super::stats::{Sprt, SprtVerdict};
@@ -57,6 +57,33 @@ pub struct MatchSummary {
     /// Stopped early because the SPRT reached a verdict.
     pub sprt_stopped: bool,
     pub aborted_games: u32,
+    /// Games stopped by a bug in fairybridge (counted among the aborted ones too).
+    pub internal_errors: u32,
+}
+
+/// How the reason of a game stopped by a bug in fairybridge (a panic) begins.
+const INTERNAL_ERROR: &str = "internal error";
+
+/// Runs a game as a task of its own, so that a panic inside it (a bug in fairybridge) ends that
+/// game with the panic's message instead of vanishing; its engines are killed on the way (their
+/// processes are dropped).
+async fn catch_panic<F>(game: F) -> Result<GameRecord, String>
+where
+    F: std::future::Future<Output = GameRecord> + Send + 'static,
+{
+    match tokio::spawn(game).await {
+        Ok(rec) => Ok(rec),
+        Err(e) if e.is_panic() => {
+            let payload = e.into_panic();
+            let text = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            Err(format!("panic: {text}"))
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The start position of pair `pair` (both colours of a pair share it).
@@ -177,6 +204,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
     let mut interrupted = false;
     let mut sprt_stopped = false;
     let mut aborted_games = 0;
+    let mut internal_errors = 0;
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
     loop {
@@ -188,8 +216,20 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             let adj = cfg.adjudication;
             let trace = trace.clone();
             set.spawn(async move {
-                let (w, b) = (&engines[spec.white], &engines[spec.black]);
-                let rec = play_game([w, b], &variant, &spec.fen, &adj, trace).await;
+                let game = {
+                    let (engines, variant, fen) = (Arc::clone(&engines), Arc::clone(&variant), spec.fen.clone());
+                    let (w, b) = (spec.white, spec.black);
+                    async move { play_game([&engines[w], &engines[b]], &variant, &fen, &adj, trace).await }
+                };
+                let rec = match catch_panic(game).await {
+                    Ok(rec) => rec,
+                    Err(why) => {
+                        let pos = start_position(&variant, &spec.fen);
+                        let cfgs = [&engines[spec.white], &engines[spec.black]];
+                        let ending = Ending::Aborted(format!("{INTERNAL_ERROR}: {why}"));
+                        GameRecord::unplayed(cfgs, &variant, &pos, ending)
+                    }
+                };
                 (spec, rec)
             });
             // Stagger start-ups a little so concurrent engines do not start in the same instant.
@@ -221,6 +261,9 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         match rec.ending.winner() {
             Some(w) => standings.record(spec.white, spec.black, w.map(engine_of)),
             None => aborted_games += 1,
+        }
+        if matches!(&rec.ending, Ending::Aborted(why) if why.starts_with(INTERNAL_ERROR)) {
+            internal_errors += 1;
         }
         if let Ending::Forfeit { loser, .. } = &rec.ending {
             standings.forfeits[engine_of(*loser)] += 1;
@@ -260,5 +303,21 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         interrupted,
         sprt_stopped,
         aborted_games,
+        internal_errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_game_is_reported_not_lost() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let caught = rt.block_on(catch_panic(async { panic!("boom at move 3") }));
+        assert_eq!(caught.unwrap_err(), "panic: boom at move 3");
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! `tc=[MOVES/]TIME[+INC]` — TIME in seconds (`60`, `2.5`) or `min:sec` (`1:30`); MOVES per
 //! session (the clock gets TIME again after every MOVES moves), INC seconds added after each move.
-//! `st=SECONDS` — a fixed time per move; nothing accumulates.
+//! `st=SECONDS` — a fixed time per move; nothing accumulates. Every time is at most
+//! [`MAX_SECONDS`] (a year): larger values are refused, not clamped, because a typo like `tc=1e20`
+//! is better reported than silently played as something else.
 //!
 //! The referee measures every move itself, from the moment the last command before it was written
 //! to the moment the `move` line arrived. A side whose clock falls below zero by more than the
@@ -21,6 +23,10 @@ pub enum TimeControl {
     PerMove(f64),
 }
 
+/// The longest time (base, increment or time per move) a time control may give: a year. Clocks
+/// and deadlines stay far inside what `Duration` and `Instant` can hold.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
 fn seconds(text: &str) -> Result<f64, String> {
     let value = match text.split_once(':') {
         Some((m, s)) => {
@@ -30,11 +36,13 @@ fn seconds(text: &str) -> Result<f64, String> {
         }
         None => text.parse().map_err(|_| format!("bad time \"{text}\""))?,
     };
-    if value.is_finite() && value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(format!("bad time \"{text}\""))
+    if !(value.is_finite() && value >= 0.0) {
+        return Err(format!("bad time \"{text}\""));
     }
+    if value > MAX_SECONDS {
+        return Err(format!("time \"{text}\" is above a year ({MAX_SECONDS} s)"));
+    }
+    Ok(value)
 }
 
 impl TimeControl {
@@ -58,6 +66,9 @@ impl TimeControl {
     /// Parses the seconds of `st=SECONDS`.
     pub fn parse_st(text: &str) -> Result<TimeControl, String> {
         match text.parse::<f64>() {
+            Ok(s) if s.is_finite() && s > MAX_SECONDS => Err(format!(
+                "invalid time per move \"{text}\": above a year ({MAX_SECONDS} s)"
+            )),
             Ok(s) if s.is_finite() && s > 0.0 => Ok(TimeControl::PerMove(s)),
             _ => Err(format!("invalid time per move \"{text}\"")),
         }
@@ -193,6 +204,17 @@ mod tests {
         assert!(TimeControl::parse_tc("-3").is_err());
         assert_eq!(TimeControl::parse_st("0.05").unwrap(), TimeControl::PerMove(0.05));
         assert!(TimeControl::parse_st("0").is_err());
+    }
+
+    #[test]
+    fn times_above_a_year_are_refused() {
+        for tc in ["1e20", "1e19", "1+1e20", "40/1e20", "1:1e20", "31536001"] {
+            let err = TimeControl::parse_tc(tc).unwrap_err();
+            assert!(err.contains("above a year"), "{tc}: {err}");
+        }
+        assert!(TimeControl::parse_st("1e20").unwrap_err().contains("above a year"));
+        assert!(TimeControl::parse_tc("31536000").is_ok());
+        assert!(TimeControl::parse_st("31536000").is_ok());
     }
 
     #[test]
