@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::Command;
 
-use fairybridge::notation::{Coords, fen};
+use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 

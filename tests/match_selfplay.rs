@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use fairybridge::notation::OutcomeText;
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 

@@ -9,8 +9,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use fairybridge::core::{Color, EndReason, Move, MoveKind, Position};
-use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{MoveTextError, parse_move, wire};
+use fairybridge::notation::{Coords, OutcomeText};
 use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::{arrangements, random_start, start_fen};
 
@@ -321,5 +321,5 @@ fn random_start_is_deterministic_and_always_one_of_the_18() {
     assert_eq!(seen.len(), 18);
     // Orthodox chess has no shuffle: its start position whatever the seed.
     let normal = Registry::builtin().get("normal").unwrap();
-    assert_eq!(random_start(&normal, 7), normal.start_fen);
+    assert_eq!(random_start(&normal, 7), fairybridge::notation::fen::start_fen(&normal));
 }

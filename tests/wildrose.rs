@@ -17,8 +17,8 @@ use std::sync::Arc;
 
 use fairybridge::core::variant::Goal;
 use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Outcome, Position, Royalty};
-use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, parse_turn, turn_canonical, wire};
+use fairybridge::notation::{Coords, OutcomeText};
 use fairybridge::perft::Perft;
 
 use common::{

@@ -489,7 +489,7 @@ fn drops_reset_the_move_count_and_100_quiet_plies_draw() {
     assert!(p.outcome().is_none());
     play(&mut p, "f1e1");
     let o = p.outcome().expect("100 plies without capture, pawn move or drop");
-    assert_eq!((o.reason, o.winner), (EndReason::MoveRule, None));
+    assert_eq!((o.reason, o.winner), (EndReason::MoveRule { plies: 100 }, None));
 }
 
 #[test]

@@ -19,5 +19,5 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, Piece, PieceType, Royalty};
 pub use position::Position;
-pub use setup::{PositionError, Setup};
-pub use variant::Variant;
+pub use setup::{CastlingRight, CastlingRook, PositionError, Setup};
+pub use variant::{Goal, Variant};

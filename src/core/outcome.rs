@@ -13,7 +13,10 @@ pub enum EndReason {
     /// No legal move and not in check.
     Stalemate,
     Repetition,
-    MoveRule,
+    /// The move rule (`plies` half-moves without a capture or pawn move; 100 = fifty moves).
+    MoveRule {
+        plies: u32,
+    },
     InsufficientMaterial,
     /// A goal of the variant's goal list was reached by the side that just moved.
     Goal(Goal),
@@ -24,39 +27,6 @@ pub enum EndReason {
 pub struct Outcome {
     pub winner: Option<Color>,
     pub reason: EndReason,
-}
-
-impl Outcome {
-    /// Result string as in PGN and CECP: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// Human description, used in CECP result comments and PGN.
-    pub fn description(&self) -> String {
-        let w = self.winner.map(Color::name).unwrap_or("");
-        let loser = self.winner.map(|c| c.opposite().name()).unwrap_or("");
-        match self.reason {
-            EndReason::Checkmate => format!("{w} mates"),
-            EndReason::Stalemate => match self.winner {
-                None => "Stalemate".to_string(),
-                Some(_) => format!("{w} wins: {loser} has no legal move"),
-            },
-            EndReason::Repetition => "Draw by repetition".to_string(),
-            EndReason::MoveRule => "Draw by fifty move rule".to_string(),
-            EndReason::InsufficientMaterial => "Insufficient material".to_string(),
-            EndReason::Goal(g) => match g {
-                Goal::EnemyRosesAttacked(_) => format!("{w} wins: two {} roses attacked", loser.to_lowercase()),
-                Goal::OwnRosesAttacked(_) => format!("{w} wins: blossom roses"),
-                Goal::OpponentOnlyRoses => format!("{w} wins: fading roses"),
-                Goal::OwnRosesAttackedLoses(_) => format!("{w} wins: {loser} left a rose attacked"),
-            },
-        }
-    }
 }
 
 /// Minor pieces for FIDE dead positions, classified by movement.
@@ -157,7 +127,7 @@ impl Position {
         {
             return Some(Outcome {
                 winner: None,
-                reason: EndReason::MoveRule,
+                reason: EndReason::MoveRule { plies: limit },
             });
         }
         if let Repetition::Draw(n) = v.rules.repetition
@@ -208,31 +178,5 @@ impl Position {
             return true;
         }
         knights == 0 && (bishops[0] == 0 || bishops[1] == 0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::core::Position;
-    use crate::notation::{Coords, fen};
-    use crate::variants::Registry;
-
-    fn dead(fen_text: &str) -> bool {
-        let v = Registry::builtin().get("normal").unwrap();
-        let setup = fen::parse_fen(fen_text, Coords::Human).unwrap();
-        Position::from_setup(&v, &setup).unwrap().dead_position()
-    }
-
-    #[test]
-    fn fide_dead_positions() {
-        assert!(dead("8/8/8/4k3/8/8/4K3/8 w - - 0 1"));
-        assert!(dead("8/8/8/4k3/8/8/3BK3/8 w - - 0 1"));
-        assert!(dead("8/8/8/4k3/8/8/3NK3/8 w - - 0 1"));
-        // Bishops all on the same colour, any number, either side.
-        assert!(dead("8/8/8/2b1k3/8/8/3BK3/8 w - - 0 1"));
-        assert!(!dead("8/8/8/3bk3/8/8/3BK3/8 w - - 0 1"));
-        assert!(!dead("8/8/8/4k3/8/8/2NNK3/8 w - - 0 1"));
-        assert!(!dead("8/8/8/4k3/8/8/3PK3/8 w - - 0 1"));
-        assert!(!dead("8/8/8/4k3/8/8/3RK3/8 w - - 0 1"));
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::geometry::{Color, MAX_SQUARES, Square};
 use super::moves::{Move, MoveKind, NEIGHBOURS};
 use super::piece::{Kind, MAX_KINDS, Piece, Royalty};
-use super::setup::{PositionError, Setup};
+use super::setup::{CastlingRight, CastlingRook, PositionError, Setup};
 use super::variant::Variant;
 use super::zobrist::Zobrist;
 
@@ -174,9 +174,8 @@ pub struct Position {
 impl Position {
     /// The variant's start position.
     pub fn start(variant: &Arc<Variant>) -> Position {
-        let setup = crate::notation::fen::parse_fen(&variant.start_fen, crate::notation::Coords::Human)
-            .expect("built-in start FEN is checked when the variant is built");
-        Position::from_setup(variant, &setup).expect("built-in start FEN is checked when the variant is built")
+        Position::from_setup(variant, &variant.start)
+            .expect("the start position is validated when the variant is built")
     }
 
     /// Validates raw setup data into a position.
@@ -286,20 +285,16 @@ impl Position {
         Ok(pos)
     }
 
-    /// Resolves castling letters: K/Q (outermost castling rook on that side of the king) and
-    /// file letters (Shredder/X-FEN). Rights whose king or rook is not in place are dropped.
-    fn set_castling(&mut self, letters: &[char]) -> Result<(), PositionError> {
+    /// Resolves castling rights: the outermost castling rook on a side of the king (X-FEN K/Q),
+    /// or a rook's file (Shredder/X-FEN). Rights whose king or rook is not in place are dropped.
+    fn set_castling(&mut self, rights: &[CastlingRight]) -> Result<(), PositionError> {
         let v = Arc::clone(&self.variant);
         let shape = v.shape;
         let Some(rule) = &v.castling else {
             return Ok(());
         };
-        for &c in letters {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+        for &right in rights {
+            let color = right.color;
             let ci = color as usize;
             // The castling king: the variant's king, standing where kings castle from.
             if self.king_count[ci] == 0 {
@@ -309,33 +304,27 @@ impl Position {
             let krank = shape.rank(ksq);
             let kfile = shape.file(ksq);
             if krank != rule.king_ranks[ci] || !rule.king_files.contains(&kfile) {
-                if !c.is_ascii_alphabetic() {
-                    return Err(PositionError::BadCastling(c));
-                }
                 continue;
             }
             let is_rook = |sq: Square| {
                 let b = self.men.board[sq.index()];
                 b != EMPTY && Piece(b).color() == color && v.piece(Piece(b).kind()).castling_rook
             };
-            let up = c.to_ascii_uppercase();
-            let rook = match up {
+            let rook = match right.rook {
                 // K and Q name the rooks' squares of the start position (X-FEN's outermost rook
                 // there); a rook anywhere else has no right (pillage C-3).
-                'K' => rule.rook_files[0]
+                CastlingRook::Kingside => rule.rook_files[0]
                     .map(|f| shape.square(f, krank))
                     .filter(|&s| shape.file(s) > kfile && is_rook(s)),
-                'Q' => rule.rook_files[1]
+                CastlingRook::Queenside => rule.rook_files[1]
                     .map(|f| shape.square(f, krank))
                     .filter(|&s| shape.file(s) < kfile && is_rook(s)),
-                'A'..='P' => {
-                    let f = up as u8 - b'A';
+                CastlingRook::File(f) => {
                     if f >= shape.files || f == kfile {
-                        return Err(PositionError::BadCastling(c));
+                        return Err(PositionError::BadCastling(right));
                     }
                     Some(shape.square(f, krank)).filter(|&s| is_rook(s))
                 }
-                _ => return Err(PositionError::BadCastling(c)),
             };
             let Some(rsq) = rook else { continue };
             let side = if shape.file(rsq) > kfile { 0 } else { 1 };
@@ -556,19 +545,15 @@ impl Position {
         for color in Color::BOTH {
             for side in 0..2 {
                 if let Some(rsq) = self.castling_rook(color, side) {
-                    // X-FEN: K/Q when the rook is the outermost castling rook on its side, else its file.
+                    // As X-FEN states it: by side when the rook is the outermost castling rook
+                    // there, else by its file.
                     let ksq = self.king_origin[color as usize];
-                    let outermost = self.is_outermost_rook(color, ksq, rsq);
-                    let c = if outermost {
-                        if side == 0 { 'K' } else { 'Q' }
-                    } else {
-                        (b'A' + shape.file(rsq)) as char
+                    let rook = match (self.is_outermost_rook(color, ksq, rsq), side) {
+                        (true, 0) => CastlingRook::Kingside,
+                        (true, _) => CastlingRook::Queenside,
+                        (false, _) => CastlingRook::File(shape.file(rsq)),
                     };
-                    castling.push(if color == Color::White {
-                        c
-                    } else {
-                        c.to_ascii_lowercase()
-                    });
+                    castling.push(CastlingRight { color, rook });
                 }
             }
         }
@@ -1040,11 +1025,22 @@ impl Position {
 }
 
 impl std::fmt::Debug for Position {
+    /// The raw setup (board rows, hands, side, rights, e.p., counters): no notation in the core.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Position({})",
-            crate::notation::fen::to_fen(self, crate::notation::Coords::Human)
-        )
+        let setup = self.to_setup();
+        let rows: Vec<String> = setup
+            .board
+            .iter()
+            .map(|row| row.iter().map(|c| c.unwrap_or('.')).collect())
+            .collect();
+        f.debug_struct("Position")
+            .field("variant", &self.variant.name)
+            .field("board", &rows)
+            .field("holdings", &setup.holdings)
+            .field("side", &setup.side)
+            .field("castling", &setup.castling)
+            .field("ep", &setup.ep)
+            .field("clocks", &(setup.halfmove, setup.fullmove))
+            .finish()
     }
 }

@@ -10,12 +10,31 @@ pub struct Setup {
     /// Letters in hand: upper case White, lower case Black.
     pub holdings: Vec<char>,
     pub side: Color,
-    /// Castling letters (`KQkq`, Shredder/X-FEN file letters); empty for `-`.
-    pub castling: Vec<char>,
+    /// Castling rights as written (FEN's `KQkq` and Shredder/X-FEN file letters); empty for none.
+    pub castling: Vec<CastlingRight>,
     /// En-passant square as 0-based (file, rank).
     pub ep: Option<(u8, u8)>,
     pub halfmove: u32,
     pub fullmove: u32,
+}
+
+/// One castling right as a position states it: whose, and which rook.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct CastlingRight {
+    pub color: Color,
+    pub rook: CastlingRook,
+}
+
+/// Which rook a castling right names.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum CastlingRook {
+    /// The outermost castling rook on the king's right-hand (higher-file) side, standing where
+    /// the start position has it (X-FEN `K`).
+    Kingside,
+    /// The same on the lower-file side (X-FEN `Q`).
+    Queenside,
+    /// The rook on this 0-based file of the king's rank (Shredder/X-FEN file letter).
+    File(u8),
 }
 
 /// What is wrong with a position.
@@ -37,8 +56,8 @@ pub enum PositionError {
     UnpromotedPiece(char),
     /// The side not to move is in check.
     OpponentInCheck,
-    /// A castling letter that means nothing here.
-    BadCastling(char),
+    /// A castling right naming a file off the board or the king's own file.
+    BadCastling(CastlingRight),
     /// Too many pieces of one type in hand.
     HandTooLarge(char),
 }
@@ -63,7 +82,15 @@ impl std::fmt::Display for PositionError {
             }
             PositionError::UnpromotedPiece(c) => write!(f, "piece '{c}' stands on a rank where it must promote"),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            PositionError::BadCastling(c) => write!(f, "invalid castling letter '{c}'"),
+            PositionError::BadCastling(right) => match right.rook {
+                CastlingRook::File(file) => write!(
+                    f,
+                    "invalid castling right: {} has no castling rook on file {}",
+                    right.color.name(),
+                    file as u32 + 1
+                ),
+                _ => write!(f, "invalid castling right for {}", right.color.name()),
+            },
             PositionError::HandTooLarge(c) => write!(f, "too many '{c}' in hand"),
         }
     }

@@ -3,6 +3,7 @@
 
 use super::geometry::{BoardShape, Color, Square};
 use super::piece::{Kind, PieceType, Royalty};
+use super::setup::Setup;
 use super::tables::Tables;
 
 /// Castling: the king moves towards a castling rook by one of `king_steps` squares (capped at the
@@ -102,7 +103,8 @@ pub struct Variant {
     pub description: String,
     pub shape: BoardShape,
     pub pieces: Vec<PieceType>,
-    pub start_fen: String,
+    /// The start position (validated when the variant is built).
+    pub start: Setup,
     pub castling: Option<CastlingRule>,
     pub rules: GameRules,
     pub shuffle: Option<ShuffleRule>,

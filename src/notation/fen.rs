@@ -13,7 +13,7 @@ use nom::{
 };
 
 use super::{Coords, parse_square, square_name};
-use crate::core::{BoardShape, Color, Position, Setup};
+use crate::core::{BoardShape, CastlingRight, CastlingRook, Color, Position, Setup, Variant};
 
 /// A FEN that cannot be read, and why.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -159,12 +159,57 @@ pub fn parse_fen(fen: &str, coords: Coords) -> Result<Setup, FenError> {
         castling: if castling == "-" {
             Vec::new()
         } else {
-            castling.chars().collect()
+            castling
+                .chars()
+                .map(|c| castling_right(c).ok_or_else(|| err(format!("invalid castling letter '{c}'"))))
+                .collect::<Result<_, _>>()?
         },
         ep,
         halfmove,
         fullmove,
     })
+}
+
+/// An X-FEN/Shredder castling letter: `K`/`Q` (by side), `A`..`P` (a rook's file), lower case
+/// for Black.
+fn castling_right(c: char) -> Option<CastlingRight> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let rook = match c.to_ascii_uppercase() {
+        'K' => CastlingRook::Kingside,
+        'Q' => CastlingRook::Queenside,
+        f @ 'A'..='P' => CastlingRook::File(f as u8 - b'A'),
+        _ => return None,
+    };
+    Some(CastlingRight { color, rook })
+}
+
+/// The X-FEN letter of a castling right.
+fn castling_letter(right: CastlingRight) -> char {
+    let c = match right.rook {
+        CastlingRook::Kingside => 'K',
+        CastlingRook::Queenside => 'Q',
+        CastlingRook::File(f) => (b'A' + f.min(25)) as char,
+    };
+    match right.color {
+        Color::White => c,
+        Color::Black => c.to_ascii_lowercase(),
+    }
+}
+
+/// The FEN of a variant's start position (human coordinates).
+pub fn start_fen(variant: &Variant) -> String {
+    let shape = variant.shape;
+    setup_to_fen(
+        &variant.start,
+        shape.files,
+        shape.ranks,
+        variant.has_drops(),
+        Coords::Human,
+    )
 }
 
 /// Writes setup data as a FEN; `with_holdings` adds the `[...]` field (always, `[-]` when empty).
@@ -204,7 +249,7 @@ pub fn setup_to_fen(setup: &Setup, files: u8, ranks: u8, with_holdings: bool, co
     if setup.castling.is_empty() {
         s.push('-');
     } else {
-        s.extend(setup.castling.iter());
+        s.extend(setup.castling.iter().map(|&r| castling_letter(r)));
     }
     s.push(' ');
     match setup.ep {
@@ -238,7 +283,8 @@ mod tests {
         assert_eq!(s.board.len(), 10);
         assert!(s.board.iter().all(|r| r.len() == 10));
         assert_eq!(s.holdings.len(), 12);
-        assert_eq!(s.castling, vec!['K', 'Q', 'k', 'q']);
+        let letters: String = s.castling.iter().map(|&r| castling_letter(r)).collect();
+        assert_eq!(letters, "KQkq");
         let t = parse_fen("8/8/8/8/8/8/8/K6k [-] b - - 5 9", Coords::Human).unwrap();
         assert!(t.holdings.is_empty());
         assert_eq!((t.halfmove, t.fullmove), (5, 9));

@@ -4,7 +4,10 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod outcome;
 pub mod san;
+
+pub use outcome::OutcomeText;
 
 use crate::core::{BoardShape, Square};
 

@@ -24,7 +24,7 @@ use super::engine::{Engine, EngineConfig, Event, Trace};
 use super::timecontrol::Clock;
 use crate::core::{Color, Outcome, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
-use crate::notation::{Coords, fen, san};
+use crate::notation::{Coords, OutcomeText, fen, san};
 
 /// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
 /// `±score` centipawns for `move_count` consecutive moves each.

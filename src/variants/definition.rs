@@ -540,12 +540,13 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         },
     };
     let tables = Tables::build(shape, &pieces);
+    let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
     let variant = Arc::new(Variant {
         name,
         description: def.description.clone(),
         shape,
         pieces,
-        start_fen: def.start.get_ref().clone(),
+        start,
         castling,
         rules,
         shuffle,
@@ -553,9 +554,8 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         tables,
         max_kings: kings_in_start(def.start.get_ref(), &letters, &def.piece),
     });
-    let setup = fen::parse_fen(&variant.start_fen, Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
-    let start =
-        Position::from_setup(&variant, &setup).map_err(|e| err_at(def.start.span(), format!("start position: {e}")))?;
+    let start = Position::from_setup(&variant, &variant.start)
+        .map_err(|e| err_at(def.start.span(), format!("start position: {e}")))?;
     if start.side_to_move() != Color::White {
         log::debug!("variant {} starts with Black to move", variant.name);
     }

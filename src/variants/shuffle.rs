@@ -3,6 +3,7 @@
 
 use crate::core::variant::{ShuffleRule, Variant};
 use crate::core::zobrist::splitmix64;
+use crate::notation::fen;
 
 /// Every distinct back rank the rule allows, sorted, as strings of upper-case letters.
 pub fn arrangements(rule: &ShuffleRule) -> Vec<String> {
@@ -57,7 +58,8 @@ fn permute(items: &mut Vec<char>, k: usize, visit: &mut impl FnMut(&[char])) {
 pub fn start_fen(variant: &Variant, rank: &str) -> String {
     let files = variant.shape.files as usize;
     let ranks = variant.shape.ranks as usize;
-    let pawns = variant.start_fen.split('/').nth(1).unwrap_or("").to_string();
+    let start = fen::start_fen(variant);
+    let pawns = start.split('/').nth(1).unwrap_or("").to_string();
     let mut rows = vec![rank.to_ascii_lowercase(), pawns.clone()];
     rows.extend(std::iter::repeat_n(files.to_string(), ranks.saturating_sub(4)));
     rows.push(pawns.to_ascii_uppercase());
@@ -68,7 +70,7 @@ pub fn start_fen(variant: &Variant, rank: &str) -> String {
 /// A shuffled start position chosen by `seed`, or the fixed start if the variant has no shuffle.
 pub fn random_start(variant: &Variant, seed: u64) -> String {
     let Some(rule) = &variant.shuffle else {
-        return variant.start_fen.clone();
+        return fen::start_fen(variant);
     };
     let all = arrangements(rule);
     let mut s = seed;

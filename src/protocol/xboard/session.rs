@@ -15,9 +15,9 @@ use super::announce;
 use super::clock::CecpClock;
 use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
 use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
-use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
+use crate::core::{CastlingRight, CastlingRook, Color, Move, MoveKind, Outcome, Position, Setup};
 use crate::engine::{Game, Thinker, ThinkerEvent};
-use crate::notation::{Coords, movetext, parse_square};
+use crate::notation::{Coords, OutcomeText, movetext, parse_square};
 use crate::search::{DEFAULT_OVERHEAD_MS, Limits, SearchControl, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
@@ -928,7 +928,11 @@ impl<W: Write> Session<W> {
             })
             .collect();
         let castling = if variant.castling.is_some() {
-            vec!['K', 'Q', 'k', 'q']
+            let sides = [CastlingRook::Kingside, CastlingRook::Queenside];
+            Color::BOTH
+                .into_iter()
+                .flat_map(|color| sides.map(|rook| CastlingRight { color, rook }))
+                .collect()
         } else {
             Vec::new()
         };
