@@ -52,7 +52,7 @@ fn python_chess_reads_our_san() {
             rec.turns.push(1);
             pos.make(pick);
         }
-        pgn.push_str(&write_game(&rec, "san", game + 1));
+        pgn.push_str(&write_game(&rec, "san", game + 1, None));
         expected.push(ucis.join(" "));
     }
     let path =

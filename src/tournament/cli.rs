@@ -7,7 +7,7 @@
 //!                   [--each KEY=VALUE...]          keys for every engine (an engine's own win)
 //!                   [--variant NAME] [--games N] [--rounds N] [--concurrency N]
 //!                   [--openings FILE [order=sequential|random] [start=N]]
-//!                   [--pgn FILE] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]]
+//!                   [--pgn FILE] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial]]
 //!                   [--draw movenumber=N movecount=M score=CP] [--resign movecount=N score=CP [twosided=true]]
 //!                   [--maxmoves N] [--seed N] [--timemargin MS] [--event TEXT] [--debug]
 //! ```
@@ -24,7 +24,7 @@ use super::engine::EngineConfig;
 use super::game::{Adjudication, DrawRule, ResignRule};
 use super::report;
 use super::runner::{self, MatchConfig};
-use super::stats::Sprt;
+use super::stats::{Sprt, SprtModel};
 use super::timecontrol::TimeControl;
 use crate::core::zobrist::splitmix64;
 use crate::variants::Registry;
@@ -55,8 +55,9 @@ pub struct MatchArgs {
     /// Append every game to this PGN file as soon as it ends.
     #[arg(long, alias = "pgnout", value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Sequential probability ratio test (two engines): elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05];
-    /// the match stops at a verdict.
+    /// Sequential probability ratio test (two engines): elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
+    /// [model=pentanomial|trinomial]; the match stops at a verdict. Pentanomial (game pairs,
+    /// normalized Elo, as fishtest) is the default with --games 2 or more; trinomial is cutechess's.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub sprt: Vec<String>,
     /// Draw adjudication: movenumber=N movecount=M score=CP.
@@ -193,17 +194,30 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
     Ok(cfg)
 }
 
-fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
+/// `--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial]`; the model defaults
+/// to pentanomial when games are paired.
+pub fn parse_sprt(words: &[String], paired: bool) -> Result<Option<Sprt>, String> {
     if words.is_empty() {
         return Ok(None);
     }
     let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+    let mut model = if paired {
+        SprtModel::Pentanomial
+    } else {
+        SprtModel::Trinomial
+    };
     for (k, v) in key_values(words, "--sprt")? {
-        match k {
-            "elo0" => elo0 = Some(number(k, v, "--sprt")?),
-            "elo1" => elo1 = Some(number(k, v, "--sprt")?),
-            "alpha" => alpha = number(k, v, "--sprt")?,
-            "beta" => beta = number(k, v, "--sprt")?,
+        match (k, v) {
+            ("elo0", _) => elo0 = Some(number(k, v, "--sprt")?),
+            ("elo1", _) => elo1 = Some(number(k, v, "--sprt")?),
+            ("alpha", _) => alpha = number(k, v, "--sprt")?,
+            ("beta", _) => beta = number(k, v, "--sprt")?,
+            ("model", "pentanomial") if !paired => {
+                return Err("--sprt: model=pentanomial needs game pairs (--games 2 or more)".to_string());
+            }
+            ("model", "pentanomial") => model = SprtModel::Pentanomial,
+            ("model", "trinomial") => model = SprtModel::Trinomial,
+            ("model", _) => return Err(format!("--sprt: model must be pentanomial or trinomial, not \"{v}\"")),
             _ => return Err(format!("--sprt: unknown key \"{k}\"")),
         }
     }
@@ -211,7 +225,7 @@ fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
         return Err("--sprt: elo0= and elo1= are required".to_string());
     };
     Sprt::new(e0, e1, alpha, beta)
-        .map(Some)
+        .map(|s| Some(s.with_model(model)))
         .map_err(|e| format!("--sprt: {e}"))
 }
 
@@ -281,7 +295,7 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
     if args.concurrency == 0 {
         return Err("--concurrency must be at least 1".to_string());
     }
-    let sprt = parse_sprt(&args.sprt)?;
+    let sprt = parse_sprt(&args.sprt, args.games >= 2)?;
     if sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
     }
@@ -408,9 +422,6 @@ pub fn run(args: MatchArgs, reg: Registry) -> i32 {
         let sprt = cfg.sprt;
         let summary = runner::run(cfg).await;
         print!("{}", report::render(&summary.standings, sprt.as_ref()));
-        if summary.aborted_games > 0 {
-            println!("{} game(s) aborted (no result)", summary.aborted_games);
-        }
         if summary.interrupted {
             eprintln!("fairybridge: interrupted");
             130
@@ -499,6 +510,8 @@ mod tests {
         assert_eq!(cfg.engines[1].margin, Duration::from_millis(200));
         assert_eq!(cfg.engines[0].margin, Duration::from_millis(50));
         assert_eq!(cfg.sprt.unwrap().elo1, 10.0);
+        // Paired games: pentanomial unless asked otherwise.
+        assert_eq!(cfg.sprt.unwrap().model, SprtModel::Pentanomial);
         assert_eq!(cfg.seed, 7);
         let games = runner::schedule(&cfg);
         assert_eq!(games.len(), 4);
@@ -540,6 +553,38 @@ mod tests {
             (
                 &["--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=1", "color=3"][..],
                 "unknown key",
+            ),
+            (
+                &[
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--each",
+                    "tc=1",
+                    "--games",
+                    "1",
+                    "--sprt",
+                    "elo0=0",
+                    "elo1=5",
+                    "model=pentanomial",
+                ][..],
+                "needs game pairs",
+            ),
+            (
+                &[
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--each",
+                    "tc=1",
+                    "--sprt",
+                    "elo0=0",
+                    "elo1=5",
+                    "model=binomial",
+                ][..],
+                "model must be",
             ),
         ] {
             let err = parse(line).unwrap_err();

@@ -1,7 +1,7 @@
 //! PGN out (one game at a time, appended and flushed by the runner) and in (for tools and tests).
 //!
-//! Written games carry the seven standard tags, then `Variant`, `SetUp "1"`, `FEN` (always, in
-//! human coordinates), `TimeControl`, `PlyCount`, `Termination` and `GameDuration`. Moves are in the
+//! Written games carry the seven standard tags (with `Pair` after `Round` for a paired game), then
+//! `Variant`, `SetUp "1"`, `FEN` (always, in human coordinates), `TimeControl`, `PlyCount`, `Termination` and `GameDuration`. Moves are in the
 //! SAN of [`crate::notation::san`], each with a comment `{score/depth time}` as cutechess-cli writes
 //! it; the last comment says how the game ended. The sub-moves of a Wild Rose growing-roses turn
 //! follow each other under one move number.
@@ -43,8 +43,9 @@ fn comment(text: &str) -> String {
     format!("{{{}}}", text.replace('}', ")").replace('{', "("))
 }
 
-/// One game as PGN text, ending with an empty line.
-pub fn write_game(rec: &GameRecord, event: &str, round: u32) -> String {
+/// One game as PGN text, ending with an empty line. `pair`: the game pair it belongs to (a `Pair`
+/// tag after `Round`, which `fairybridge merge` reads to count pairs).
+pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) -> String {
     let result = rec.ending.result();
     let secs = rec.duration.as_secs();
     let tags = [
@@ -69,6 +70,9 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32) -> String {
     let mut out = String::new();
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+        if let ("Round", Some(pair)) = (k, pair) {
+            out.push_str(&format!("[Pair \"{pair}\"]\n"));
+        }
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
@@ -292,7 +296,7 @@ mod tests {
             started: UNIX_EPOCH,
             duration: std::time::Duration::from_secs(3725),
         };
-        let text = write_game(&rec, "e", 4);
+        let text = write_game(&rec, "e", 4, Some(1));
         assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
         assert!(text.contains("[GameDuration \"01:02:05\"]"), "{text}");
         assert!(text.contains("[PlyCount \"4\"]"), "{text}");
@@ -302,6 +306,7 @@ mod tests {
             "{text}"
         );
         let back = read_pgn(&text);
+        assert_eq!(back[0].tag("Pair"), Some("1"));
         assert_eq!(back[0].moves, ["a6", "e8=b8", "a3", "Nc6"]);
         assert_eq!(back[0].result, "1/2-1/2");
     }

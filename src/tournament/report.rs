@@ -3,9 +3,12 @@
 //! W/D/L, score, the Elo difference against the field with its 95 % interval, LOS and the number of
 //! games it lost by forfeit.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
-use super::stats::{Score, Sprt, SprtVerdict, format_elo};
+use super::pentanomial::Pentanomial;
+use super::results::{GameResult, Outcome};
+use super::stats::{Score, Sprt, SprtModel, SprtVerdict, format_elo};
 
 /// One pairing's result, from the first engine's side.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,6 +16,8 @@ pub struct PairResult {
     pub first: usize,
     pub second: usize,
     pub score: Score,
+    /// Finished pairs (both games of one opening) by the first engine's points.
+    pub ptnml: Pentanomial,
 }
 
 /// Everything the report needs.
@@ -22,6 +27,12 @@ pub struct Standings {
     pub pairs: Vec<PairResult>,
     /// Games each engine lost by forfeit (illegal move, crash, time, false claim…).
     pub forfeits: Vec<u32>,
+    /// Games are played in pairs (the `Ptnml` line is shown).
+    pub paired: bool,
+    /// Games without a result (aborted).
+    pub aborted: u32,
+    /// The first finished game of each pair whose partner has not finished yet.
+    open_pairs: HashMap<u32, GameResult>,
 }
 
 impl Standings {
@@ -34,6 +45,7 @@ impl Standings {
                     first: a,
                     second: b,
                     score: Score::default(),
+                    ptnml: Pentanomial::default(),
                 });
             }
         }
@@ -41,7 +53,40 @@ impl Standings {
             names,
             pairs,
             forfeits: vec![0; n],
+            paired: false,
+            aborted: 0,
+            open_pairs: HashMap::new(),
         }
+    }
+
+    /// Counts a finished game: its score, its forfeit, and its pair once both games are in.
+    /// The order games are added in does not matter.
+    pub fn add(&mut self, game: &GameResult) {
+        if game.outcome == Outcome::NoResult {
+            self.aborted += 1;
+            return;
+        }
+        self.record(game.white, game.black, game.winner());
+        if let (true, Some(loser)) = (game.forfeit, game.loser()) {
+            self.forfeits[loser] += 1;
+        }
+        let Some(pair) = game.pair else { return };
+        let Some(partner) = self.open_pairs.remove(&pair) else {
+            self.open_pairs.insert(pair, game.clone());
+            return;
+        };
+        let engines = |g: &GameResult| (g.white.min(g.black), g.white.max(g.black));
+        for p in &mut self.pairs {
+            if (p.first, p.second) == engines(game) && engines(&partner) == engines(game) {
+                p.ptnml.add_pair(game.points_of(p.first) + partner.points_of(p.first));
+            }
+        }
+    }
+
+    /// A pairing's status under `sprt`'s model.
+    pub fn sprt_status(&self, sprt: &Sprt, pairing: usize) -> super::stats::SprtStatus {
+        let p = &self.pairs[pairing];
+        sprt.status_of(&p.score, &p.ptnml)
     }
 
     /// Records a game: `winner` is `Some(engine index)` or `None` for a draw.
@@ -91,8 +136,8 @@ fn signed(x: f64) -> String {
 }
 
 /// The SPRT line with its verdict in words.
-pub fn sprt_lines(sprt: &Sprt, score: &Score, first: &str, second: &str) -> String {
-    let st = sprt.status(score);
+pub fn sprt_lines(sprt: &Sprt, pair: &PairResult, first: &str, second: &str) -> String {
+    let st = sprt.status_of(&pair.score, &pair.ptnml);
     let words = match st.verdict {
         SprtVerdict::AcceptH1 => format!(
             "H1 accepted: {first} is stronger than {second} (Elo difference >= {} rather than <= {})",
@@ -104,8 +149,12 @@ pub fn sprt_lines(sprt: &Sprt, score: &Score, first: &str, second: &str) -> Stri
         ),
         SprtVerdict::Continue => "no verdict yet".to_string(),
     };
+    let model = match sprt.model {
+        SprtModel::Trinomial => "",
+        SprtModel::Pentanomial => " (pentanomial, normalized Elo)",
+    };
     format!(
-        "SPRT: elo0={} elo1={} alpha={} beta={}: llr {:.3} [{:.3}, {:.3}] - {words}",
+        "SPRT{model}: elo0={} elo1={} alpha={} beta={}: llr {:.3} [{:.3}, {:.3}] - {words}",
         sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, st.llr, st.lower, st.upper
     )
 }
@@ -120,9 +169,12 @@ pub fn render(st: &Standings, sprt: Option<&Sprt>) -> String {
         if let Some(ci) = p.score.elo_interval() {
             let _ = writeln!(out, "Elo 95% interval: [{}, {}]", signed(ci.lower), signed(ci.upper));
         }
+        if st.paired {
+            let _ = writeln!(out, "{}", p.ptnml);
+        }
         if let Some(s) = sprt {
-            let _ = writeln!(out, "{}", s.status(&p.score));
-            let _ = writeln!(out, "{}", sprt_lines(s, &p.score, a, b));
+            let _ = writeln!(out, "{}", s.status_of(&p.score, &p.ptnml));
+            let _ = writeln!(out, "{}", sprt_lines(s, p, a, b));
         }
         out.push('\n');
     }
@@ -164,6 +216,9 @@ pub fn render(st: &Standings, sprt: Option<&Sprt>) -> String {
             los,
             st.forfeits[e]
         );
+    }
+    if st.aborted > 0 {
+        let _ = writeln!(out, "{} game(s) aborted (no result)", st.aborted);
     }
     out
 }

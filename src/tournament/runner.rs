@@ -13,6 +13,7 @@ use super::engine::{Engine, EngineConfig, Trace};
 use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
 use super::report::Standings;
+use super::results::{GameResult, Outcome};
 use super::stats::{Sprt, SprtVerdict};
 use crate::core::zobrist::splitmix64;
 use crate::core::{Color, Variant};
@@ -46,6 +47,11 @@ pub struct GameSpec {
     pub white: usize,
     pub black: usize,
     pub fen: String,
+    /// The pair (same start, colours swapped) or, for a game without a partner, its own unit:
+    /// numbered through the whole match, the unit a shard takes whole.
+    pub pair: u32,
+    /// The game has a partner with colours swapped.
+    pub paired: bool,
 }
 
 /// How a match ended.
@@ -101,6 +107,7 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
     let n = cfg.engines.len();
     let pairs_per_round = u64::from(cfg.games.div_ceil(2));
     let mut out = Vec::new();
+    let mut unit = 0;
     for round in 0..cfg.rounds {
         for a in 0..n {
             for b in a + 1..n {
@@ -112,12 +119,35 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
                         white,
                         black,
                         fen: start_for(cfg, pair),
+                        pair: unit,
+                        paired: g / 2 * 2 + 1 < cfg.games,
                     });
+                    if g % 2 == 1 || g + 1 == cfg.games {
+                        unit += 1;
+                    }
                 }
             }
         }
     }
     out
+}
+
+/// What the statistics keep of a finished game.
+pub fn game_result(spec: &GameSpec, rec: &GameRecord) -> GameResult {
+    let outcome = match rec.ending.winner() {
+        Some(Some(Color::White)) => Outcome::WhiteWins,
+        Some(Some(Color::Black)) => Outcome::BlackWins,
+        Some(None) => Outcome::Draw,
+        None => Outcome::NoResult,
+    };
+    GameResult {
+        number: spec.number,
+        pair: spec.paired.then_some(spec.pair),
+        white: spec.white,
+        black: spec.black,
+        outcome,
+        forfeit: matches!(rec.ending, Ending::Forfeit { .. }),
+    }
 }
 
 /// Starts an engine once, to learn its name and check that it plays the variant.
@@ -180,6 +210,7 @@ impl Progress {
 pub async fn run(cfg: MatchConfig) -> MatchSummary {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
     let mut standings = Standings::new(names.clone());
+    standings.paired = cfg.games >= 2;
     let specs = schedule(&cfg);
     let engines = Arc::new(cfg.engines.clone());
     let trace = cfg.debug.then(|| Arc::new(Trace { start: Instant::now() }));
@@ -251,23 +282,20 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         let Some(Ok((spec, rec))) = joined else { continue };
         progress.done += 1;
         if let Some(f) = pgn_file.as_mut() {
-            let text = pgn::write_game(&rec, &cfg.event, spec.number);
+            let text = pgn::write_game(&rec, &cfg.event, spec.number, spec.paired.then_some(spec.pair));
             if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                 eprintln!("fairybridge: cannot write the PGN: {e}");
                 pgn_file = None;
             }
         }
-        let engine_of = |c: Color| if c == Color::White { spec.white } else { spec.black };
-        match rec.ending.winner() {
-            Some(w) => standings.record(spec.white, spec.black, w.map(engine_of)),
-            None => aborted_games += 1,
+        let result = game_result(&spec, &rec);
+        if result.outcome == Outcome::NoResult {
+            aborted_games += 1;
         }
         if matches!(&rec.ending, Ending::Aborted(why) if why.starts_with(INTERNAL_ERROR)) {
             internal_errors += 1;
         }
-        if let Ending::Forfeit { loser, .. } = &rec.ending {
-            standings.forfeits[engine_of(*loser)] += 1;
-        }
+        standings.add(&result);
         let mut text = format!(
             "Game {} of {}: {} vs {}: {} {{{}}}",
             spec.number,
@@ -281,7 +309,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             let p = &standings.pairs[0];
             text.push_str(&format!("  | {} vs {}: {}", names[p.first], names[p.second], p.score));
             if let Some(sprt) = &cfg.sprt {
-                let st = sprt.status(&p.score);
+                let st = standings.sprt_status(sprt, 0);
                 text.push_str(&format!("  llr {:.2}", st.llr));
                 if st.verdict != SprtVerdict::Continue && !sprt_stopped {
                     sprt_stopped = true;

@@ -8,8 +8,10 @@
 //!   difference with its 95 % confidence interval ([`Score::elo_interval`])
 //!   and the likelihood of superiority ([`Score::los`]).
 //! * [`Sprt`] runs the sequential probability ratio test with cutechess-cli's
-//!   trinomial (BayesElo) model; [`llr_normal`] is fishtest's normal (GSPRT)
-//!   approximation, provided for comparison.
+//!   trinomial (BayesElo) model, or fishtest's pentanomial normalized-Elo
+//!   model on game pairs ([`super::pentanomial`]), as [`Sprt::model`] says;
+//!   [`llr_normal`] is fishtest's normal (GSPRT) approximation, provided for
+//!   comparison.
 //! * [`format_elo`] and the `Display` impls of [`Score`] and [`SprtStatus`]
 //!   produce cutechess-cli style report lines.
 //!
@@ -22,6 +24,8 @@
 //!   are likewise infinite, and so is the margin of such an interval.
 
 use std::fmt;
+
+use super::pentanomial::Pentanomial;
 
 /// The two-sided 95 % quantile of the standard normal distribution,
 /// `Φ⁻¹(0.975)` (Python: `statistics.NormalDist().inv_cdf(0.975)`).
@@ -258,6 +262,26 @@ pub struct Sprt {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: SprtModel,
+}
+
+/// Which likelihood the test uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SprtModel {
+    /// cutechess-cli's: games one by one, W/D/L, logistic Elo ([`Sprt::llr`]).
+    Trinomial,
+    /// fishtest's and OpenBench's: game pairs, `Ptnml(0-2)`, normalized Elo
+    /// ([`super::pentanomial::llr`]).
+    Pentanomial,
+}
+
+impl SprtModel {
+    pub fn name(self) -> &'static str {
+        match self {
+            SprtModel::Trinomial => "trinomial",
+            SprtModel::Pentanomial => "pentanomial",
+        }
+    }
 }
 
 /// Why [`Sprt::new`] rejected its parameters.
@@ -344,7 +368,30 @@ impl Sprt {
             elo1,
             alpha,
             beta,
+            model: SprtModel::Trinomial,
         })
+    }
+
+    /// The same test with another model.
+    pub fn with_model(self, model: SprtModel) -> Self {
+        Self { model, ..self }
+    }
+
+    /// The status under the test's model: the trinomial one reads the W/D/L counts, the
+    /// pentanomial one the pair counts (elo0/elo1 then are normalized Elo, as in fishtest).
+    pub fn status_of(&self, score: &Score, pairs: &Pentanomial) -> SprtStatus {
+        match self.model {
+            SprtModel::Trinomial => self.status(score),
+            SprtModel::Pentanomial => {
+                let llr = super::pentanomial::llr(pairs, self.elo0, self.elo1);
+                SprtStatus {
+                    llr,
+                    lower: self.lower_bound(),
+                    upper: self.upper_bound(),
+                    verdict: self.verdict(llr),
+                }
+            }
+        }
     }
 
     /// Wald's lower bound `ln(β / (1 − α))`; −2.944 for α = β = 0.05.
@@ -359,8 +406,8 @@ impl Sprt {
 
     /// Log-likelihood ratio of H1 versus H0 under cutechess-cli's trinomial
     /// model (`Sprt::status` in cutechess's `projects/lib/src/sprt.cpp`).
-    /// **This is the LLR the match runner prints and tests against the
-    /// bounds**, as cutechess-cli does.
+    /// This is the LLR of `model=trinomial`, as cutechess-cli prints it and
+    /// tests it against the bounds.
     ///
     /// The model is BayesElo's: with a rating difference `b` ("BayesElo") and
     /// a draw parameter `δ` ("drawElo"),
@@ -452,7 +499,7 @@ fn bayes_elo_probabilities(b: f64, draw_elo: f64) -> (f64, f64, f64) {
 /// tenths of a percent of fishtest's exact generalized LLR and of
 /// [`Sprt::llr`], but for tiny or one-sided samples the normal approximation
 /// breaks down (ten straight wins give an LLR of about 286). The runner
-/// should print and act on the trinomial [`Sprt::llr`], as cutechess-cli does.
+/// acts on [`Sprt::status_of`] (trinomial or pentanomial), never on this.
 pub fn llr_normal(score: &Score, elo0: f64, elo1: f64) -> f64 {
     let regularize = |count: u32| if count == 0 { 1e-3 } else { f64::from(count) };
     let (w, d, l) = (
