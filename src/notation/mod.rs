@@ -6,6 +6,7 @@ pub mod fen;
 pub mod movetext;
 pub mod outcome;
 pub mod san;
+pub mod zillions;
 
 pub use outcome::OutcomeText;
 

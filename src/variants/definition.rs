@@ -40,6 +40,9 @@ impl std::error::Error for DefinitionError {}
 #[serde(deny_unknown_fields)]
 struct VariantDef {
     name: Spanned<String>,
+    /// The name Zillions of Games shows in its Variants menu; default: `name`.
+    #[serde(default)]
+    zillions: Option<Spanned<String>>,
     #[serde(default)]
     description: String,
     board: Spanned<String>,
@@ -138,6 +141,9 @@ struct XboardDef {
 struct PieceDef {
     letter: char,
     name: String,
+    /// The piece's name in Zillions notation (one word); default: `name` with `-` for spaces.
+    #[serde(default)]
+    zillions: Option<String>,
     #[serde(default)]
     betza: String,
     value: i32,
@@ -383,9 +389,24 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 kind_of(c).ok_or_else(|| err_at(at("hook_immune"), format!("hook_immune names unknown piece {c}")))?,
             );
         }
+        let zillions_name = match &p.zillions {
+            Some(z) => z.trim().to_string(),
+            None => p.name.split_whitespace().collect::<Vec<_>>().join("-"),
+        };
+        if let Some(problem) = zillions_piece_name_problem(&zillions_name, &pieces) {
+            return Err(err_at(
+                if p.zillions.is_some() {
+                    at("zillions")
+                } else {
+                    at("name")
+                },
+                format!("piece {}: Zillions name {zillions_name:?} {problem}", p.letter),
+            ));
+        }
         pieces.push(PieceType {
             letter: p.letter,
             name: p.name.clone(),
+            zillions_name,
             betza: p.betza.clone(),
             movement,
             value: p.value,
@@ -541,8 +562,19 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
     };
     let tables = Tables::build(shape, &pieces);
     let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
+    let zillions_name = match &def.zillions {
+        Some(z) if z.get_ref().trim().is_empty() || z.get_ref().len() > 64 => {
+            return Err(err_at(
+                z.span(),
+                "zillions: a variant name of 1 to 64 characters".into(),
+            ));
+        }
+        Some(z) => z.get_ref().trim().to_string(),
+        None => name.clone(),
+    };
     let variant = Arc::new(Variant {
         name,
+        zillions_name,
         description: def.description.clone(),
         shape,
         pieces,
@@ -560,6 +592,25 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         log::debug!("variant {} starts with Black to move", variant.name);
     }
     Ok(variant)
+}
+
+/// Why a piece's Zillions name cannot be used, if it cannot: it must be one word that no other
+/// piece uses (in any case) and that the notation does not reserve.
+fn zillions_piece_name_problem(name: &str, earlier: &[PieceType]) -> Option<&'static str> {
+    const RESERVED: [&str; 8] = ["white", "black", "pass", "partial", "off", "on", "x", "to"];
+    if name.is_empty() || name.len() > 32 {
+        Some("must have 1 to 32 characters")
+    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        Some("must be letters, digits, - or _")
+    } else if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        Some("must start with a letter")
+    } else if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        Some("is a word of the notation")
+    } else if earlier.iter().any(|p| p.zillions_name.eq_ignore_ascii_case(name)) {
+        Some("is used twice")
+    } else {
+        None
+    }
 }
 
 /// The placement field of a start FEN (without holdings).
