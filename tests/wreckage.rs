@@ -13,7 +13,6 @@ mod common;
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-use fairybridge::core::hooks;
 use fairybridge::core::moves::NEIGHBOURS;
 use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Position, Square, Variant};
 use fairybridge::notation::Coords;
@@ -538,7 +537,7 @@ fn hook_victims(p: &Position, mv: &Move, mover: Color) -> Vec<Square> {
 }
 
 /// For every hook piece and every empty square (and the king's own square): with the enemy king
-/// moved there, `hooks::attacks` says "attacked" iff one of the hook's generated moves removes it.
+/// moved there, `Hook::attacks` says "attacked" iff one of the hook's generated moves removes it.
 fn check_hook_attacks(p: &Position, ctx: &str) -> usize {
     let v = Arc::clone(p.variant());
     let shape = v.shape;
@@ -575,10 +574,13 @@ fn check_hook_attacks(p: &Position, ctx: &str) -> usize {
             };
             for &from in &hook_squares {
                 let hook = v.piece(q.piece_at(from).unwrap().kind()).hook.unwrap();
+                // The attacker's moves as if it were its turn (same board: a null move).
+                let mut attacker_to_move = q.clone();
+                attacker_to_move.make_null();
                 let mut list = MoveList::new();
-                hooks::generate(&q, hook, from, &mut list);
+                attacker_to_move.moves_from(from, &mut list);
                 let by_moves = list.iter().any(|m| hook_victims(&q, m, attacker).contains(&target));
-                let by_test = hooks::attacks(&q, hook, from, target);
+                let by_test = hook.attacks(&q, from, target);
                 assert_eq!(
                     by_test,
                     by_moves,
@@ -592,7 +594,7 @@ fn check_hook_attacks(p: &Position, ctx: &str) -> usize {
             // And the king is in check iff some piece attacks it.
             let any_hook = hook_squares.iter().any(|&from| {
                 let hook = v.piece(q.piece_at(from).unwrap().kind()).hook.unwrap();
-                hooks::attacks(&q, hook, from, target)
+                hook.attacks(&q, from, target)
             });
             if any_hook {
                 assert!(q.in_check(), "{ctx}: hook attack but no check, {}", fen_of(&q));

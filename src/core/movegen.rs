@@ -31,16 +31,32 @@ impl Position {
         for &from in self.pieces_of(us) {
             let piece = Piece(self.men.board[from.index()]);
             let kind = piece.kind();
-            match v.piece(kind).hook {
-                Some(hook) => super::hooks::generate(self, hook, from, list),
-                None => self.generate_piece(kind, from, list),
-            }
+            self.piece_moves(kind, from, list);
         }
         if v.has_drops() {
             self.generate_drops(list);
         }
         if v.castling.is_some() && self.castling_rights() != 0 {
             self.generate_castling(list);
+        }
+    }
+
+    /// Adds the pseudo-legal moves of the piece on `from` (of the side to move): its Betza moves,
+    /// then what its hook makes of them and adds.
+    pub fn moves_from(&self, from: Square, list: &mut MoveList) {
+        if let Some(p) = self.piece_at(from).filter(|p| p.color() == self.side_to_move()) {
+            self.piece_moves(p.kind(), from, list);
+        }
+    }
+
+    fn piece_moves(&self, kind: Kind, from: Square, list: &mut MoveList) {
+        let first = list.len();
+        self.generate_piece(kind, from, list);
+        if let Some(hook) = self.variant().piece(kind).hook {
+            for mv in &mut list.0[first..] {
+                hook.adjust_quiet(self, from, mv);
+            }
+            hook.captures(self, from, list);
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::betza::Movement;
 use super::geometry::Color;
+use super::hooks::HookRef;
 
 /// Most piece types one variant may define.
 pub const MAX_KINDS: usize = 32;
@@ -67,28 +68,6 @@ pub struct DropRule {
     pub push: u8,
 }
 
-/// Named behaviour that atoms cannot express.
-#[derive(Copy, Clone, Eq, PartialEq, Debug)]
-pub enum HookId {
-    /// Wreckage Dragon: queen/knight mover capturing by approach (forward) or withdrawal.
-    Dragon,
-    /// Wreckage Detonator: queen/knight mover capturing every adjacent enemy without moving.
-    Detonator,
-    /// Wreckage Flying Guillotine: fly-over, distance-2 replacement and double captures.
-    Guillotine,
-}
-
-impl HookId {
-    pub fn from_name(name: &str) -> Option<HookId> {
-        match name {
-            "dragon" => Some(HookId::Dragon),
-            "detonator" => Some(HookId::Detonator),
-            "guillotine" => Some(HookId::Guillotine),
-            _ => None,
-        }
-    }
-}
-
 /// One row of a variant's piece table.
 #[derive(Clone, Debug)]
 pub struct PieceType {
@@ -114,7 +93,8 @@ pub struct PieceType {
     /// It can be the rook of a castling.
     pub castling_rook: bool,
     pub drop: Option<DropRule>,
-    pub hook: Option<HookId>,
+    /// Captures the movement atoms cannot express (its quiet moves are still `movement`'s).
+    pub hook: Option<HookRef>,
     /// Enemy piece types the hook piece may not capture (Dragon: pawns).
     pub hook_immune: Vec<Kind>,
 }

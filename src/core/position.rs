@@ -623,7 +623,7 @@ impl Position {
             for &from in self.pieces_of(by) {
                 let p = Piece(board[from.index()]);
                 if let Some(hook) = v.piece(p.kind()).hook
-                    && super::hooks::attacks(self, hook, from, target)
+                    && hook.attacks(self, from, target)
                 {
                     return true;
                 }

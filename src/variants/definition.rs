@@ -9,9 +9,10 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::core::betza::{self, Movement};
+use crate::core::betza;
 use crate::core::geometry::BoardShape;
-use crate::core::piece::{DropRule, HookId, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
+use crate::core::hooks::HookRef;
+use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
 use crate::core::tables::Tables;
 use crate::core::variant::{CastlingRule, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict, XboardInfo};
 use crate::core::{Color, Position};
@@ -304,24 +305,25 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             return Err(err_at(at("letter"), format!("piece letter {} is used twice", p.letter)));
         }
         let hook = match &p.hook {
-            Some(h) => Some(HookId::from_name(h).ok_or_else(|| {
-                err_at(
-                    at("hook"),
-                    format!("unknown hook {h:?} (known: dragon, detonator, guillotine)"),
-                )
+            Some(h) => Some(HookRef::named(h).ok_or_else(|| {
+                let known: Vec<&str> = HookRef::names().collect();
+                err_at(at("hook"), format!("unknown hook {h:?} (known: {})", known.join(", ")))
             })?),
             None => None,
         };
-        let movement = if p.betza.is_empty() {
-            if hook.is_none() {
+        // A hook piece's Betza string gives its quiet moves (its captures are the hook's).
+        let betza_text = match (&hook, p.betza.is_empty()) {
+            (Some(h), true) => h.quiet_betza(),
+            (None, true) => {
                 return Err(err_at(
                     span,
                     format!("piece {} needs a betza string or a hook", p.letter),
                 ));
             }
-            Movement::default()
-        } else {
-            betza::movement(&p.betza).map_err(|e| {
+            (_, false) => p.betza.as_str(),
+        };
+        let movement = {
+            betza::movement(betza_text).map_err(|e| {
                 err_at(
                     key_span(source, span.clone(), "betza"),
                     format!("piece {}: {e}", p.letter),
@@ -407,7 +409,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             letter: p.letter,
             name: p.name.clone(),
             zillions_name,
-            betza: p.betza.clone(),
+            betza: betza_text.to_string(),
             movement,
             value: p.value,
             royalty,

@@ -1,0 +1,42 @@
+//! Detonator (Wreckage §3.4): queen slides and knight leaps to empty squares (its Betza data,
+//! `mQmN`); detonation removes every adjacent enemy piece not in `hook_immune` (ninja pawns) and
+//! leaves the Detonator in place.
+
+use super::{Hook, MoveList, victim};
+use crate::core::geometry::Square;
+use crate::core::moves::{Move, MoveKind, NEIGHBOURS};
+use crate::core::position::Position;
+
+pub struct Detonator;
+
+impl Hook for Detonator {
+    fn name(&self) -> &'static str {
+        "detonator"
+    }
+
+    fn quiet_betza(&self) -> &'static str {
+        "mQmN"
+    }
+
+    fn captures(&self, pos: &Position, from: Square, list: &mut MoveList) {
+        let shape = pos.variant().shape;
+        let mut blast = 0u8;
+        for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
+            if let Some(sq) = shape.offset(from, dx, dy)
+                && victim(pos, from, sq)
+            {
+                blast |= 1 << i;
+            }
+        }
+        if blast != 0 {
+            let mut mv = Move::new(from, from, MoveKind::Special);
+            mv.blast = blast;
+            list.push(mv);
+        }
+    }
+
+    fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
+        let (dx, dy) = super::step(pos, from, target);
+        dx.abs().max(dy.abs()) == 1
+    }
+}

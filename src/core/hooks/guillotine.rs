@@ -1,0 +1,90 @@
+//! Flying Guillotine (Wreckage §3.5): queen slides (its Betza data, `mQ`); fly-over capture of the
+//! first piece on a line onto the empty square beyond it; replacement capture at distance 2
+//! whatever stands between (a friend is jumped, an enemy is captured too); a short jump over an
+//! adjacent friend.
+
+use super::{Hook, MoveList, QUEEN, empty, on_line, step, victim};
+use crate::core::geometry::Square;
+use crate::core::moves::{Move, MoveKind};
+use crate::core::position::Position;
+
+pub struct Guillotine;
+
+impl Hook for Guillotine {
+    fn name(&self) -> &'static str {
+        "guillotine"
+    }
+
+    fn quiet_betza(&self) -> &'static str {
+        "mQ"
+    }
+
+    fn captures(&self, pos: &Position, from: Square, list: &mut MoveList) {
+        let shape = pos.variant().shape;
+        let Some(color) = pos.color_at(from) else { return };
+        for d in QUEEN {
+            // The fly-over capture of the first piece met (the slides before it are Betza's).
+            let mut k = 1;
+            while let Some(sq) = shape.offset(from, d.0 * k, d.1 * k) {
+                if empty(pos, sq) {
+                    k += 1;
+                    continue;
+                }
+                if victim(pos, from, sq)
+                    && let Some(beyond) = shape.offset(sq, d.0, d.1)
+                    && empty(pos, beyond)
+                {
+                    let mut mv = Move::new(from, beyond, MoveKind::Special);
+                    mv.extra[0] = sq;
+                    list.push(mv);
+                }
+                break;
+            }
+            let (Some(a), Some(b)) = (shape.offset(from, d.0, d.1), shape.offset(from, 2 * d.0, 2 * d.1)) else {
+                continue;
+            };
+            let a_piece = pos.piece_at(a);
+            let a_friend = a_piece.is_some_and(|p| p.color() == color);
+            if victim(pos, from, b) {
+                match a_piece {
+                    None => list.push(Move::new(from, b, MoveKind::Normal)),
+                    Some(_) if a_friend => list.push(Move::new(from, b, MoveKind::Normal)),
+                    Some(_) if victim(pos, from, a) => {
+                        let mut mv = Move::new(from, b, MoveKind::Special);
+                        mv.extra[0] = a;
+                        list.push(mv);
+                    }
+                    Some(_) => {}
+                }
+            } else if a_friend && empty(pos, b) {
+                list.push(Move::new(from, b, MoveKind::Normal));
+            }
+        }
+    }
+
+    fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
+        let shape = pos.variant().shape;
+        let (dxt, dyt) = step(pos, from, target);
+        if !on_line((dxt, dyt)) {
+            return false;
+        }
+        let dist = dxt.abs().max(dyt.abs());
+        let d = (dxt.signum(), dyt.signum());
+        if dist == 2 {
+            return true;
+        }
+        // Fly-over: target is the first piece on the line and the square beyond is empty.
+        let first = (1..dist).all(|k| shape.offset(from, d.0 * k, d.1 * k).is_some_and(|s| empty(pos, s)));
+        if first && shape.offset(target, d.0, d.1).is_some_and(|s| empty(pos, s)) {
+            return true;
+        }
+        // Double capture: target adjacent and a capturable enemy two squares away (whatever
+        // stands on the target now: the question is about an enemy piece standing there).
+        if dist == 1
+            && let Some(b) = shape.offset(from, 2 * d.0, 2 * d.1)
+        {
+            return victim(pos, from, b);
+        }
+        false
+    }
+}

@@ -1,0 +1,121 @@
+//! Hook pieces: behaviour that movement atoms cannot express. A hook is a named implementation of
+//! `Hook`, registered in `HOOKS` and referenced by name from variant data. Its quiet moves come
+//! from its Betza string like any piece's; the hook adds its captures (and may turn a quiet move
+//! into a capture) and answers which squares it attacks — check detection depends on both agreeing.
+//!
+//! To add one: a file here with a unit struct implementing `Hook`, and an entry in `HOOKS`.
+
+mod detonator;
+mod dragon;
+mod guillotine;
+
+use std::fmt;
+
+use super::geometry::{Color, Square};
+use super::moves::{Move, MoveList};
+use super::position::Position;
+
+/// A piece's behaviour beyond its movement atoms.
+pub trait Hook: Sync {
+    /// The name a definition file uses (`hook = "dragon"`).
+    fn name(&self) -> &'static str;
+
+    /// The Betza string of its quiet moves, for a definition that gives none.
+    fn quiet_betza(&self) -> &'static str;
+
+    /// Rewrites a quiet move generated from its Betza data where the hook makes it a capture (a
+    /// Dragon's approach or withdrawal). `mv` starts on `from`.
+    fn adjust_quiet(&self, _pos: &Position, _from: Square, _mv: &mut Move) {}
+
+    /// Adds the moves that its Betza data cannot give (its captures) for the piece on `from`.
+    fn captures(&self, pos: &Position, from: Square, list: &mut MoveList);
+
+    /// Does the piece on `from` attack `target`, i.e. could it capture a (capturable) enemy piece
+    /// standing there?
+    fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool;
+}
+
+/// Every hook, by name.
+const HOOKS: [HookRef; 3] = [
+    HookRef(&dragon::Dragon),
+    HookRef(&detonator::Detonator),
+    HookRef(&guillotine::Guillotine),
+];
+
+/// A registered hook (compared and printed by name).
+#[derive(Copy, Clone)]
+pub struct HookRef(&'static dyn Hook);
+
+impl HookRef {
+    /// The hook registered as `name`.
+    pub fn named(name: &str) -> Option<HookRef> {
+        HOOKS.iter().copied().find(|h| h.name() == name)
+    }
+
+    /// The names of all hooks (for error messages).
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        HOOKS.iter().map(|h| h.name())
+    }
+}
+
+impl std::ops::Deref for HookRef {
+    type Target = dyn Hook;
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for HookRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for HookRef {}
+
+impl fmt::Debug for HookRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hook({})", self.name())
+    }
+}
+
+// ----- what the hooks share -----
+
+/// Queen directions as (dx, dy) in White's view.
+const QUEEN: [(i32, i32); 8] = super::moves::NEIGHBOURS;
+
+/// Can the hook piece at `from` capture the piece on `sq`?
+fn victim(pos: &Position, from: Square, sq: Square) -> bool {
+    let (Some(attacker), Some(target)) = (pos.piece_at(from), pos.piece_at(sq)) else {
+        return false;
+    };
+    if target.color() == attacker.color() {
+        return false;
+    }
+    let v = pos.variant();
+    v.tables.uncapturable_mask & (1 << target.kind().0) == 0
+        && !v.piece(attacker.kind()).hook_immune.contains(&target.kind())
+}
+
+/// A direction in its owner's view (`dy > 0` is forward).
+fn oriented(color: Color, (dx, dy): (i32, i32)) -> (i32, i32) {
+    (dx, dy * color.forward())
+}
+
+fn empty(pos: &Position, sq: Square) -> bool {
+    pos.piece_at(sq).is_none()
+}
+
+/// The step from `from` to `to` as (dx, dy).
+fn step(pos: &Position, from: Square, to: Square) -> (i32, i32) {
+    let shape = pos.variant().shape;
+    (
+        shape.file(to) as i32 - shape.file(from) as i32,
+        shape.rank(to) as i32 - shape.rank(from) as i32,
+    )
+}
+
+/// Is the step a queen line (orthogonal or diagonal, not null)?
+fn on_line((dx, dy): (i32, i32)) -> bool {
+    (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && (dx, dy) != (0, 0)
+}
