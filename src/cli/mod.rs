@@ -16,7 +16,7 @@ use crate::variants::Registry;
 #[command(
     name = "fairybridge",
     version,
-    about = "A chess-variant engine speaking the XBoard protocol (CECP v2)"
+    about = "A chess-variant engine speaking the XBoard protocol (CECP v2) and UCI"
 )]
 struct Cli {
     /// Extra variant definition files to load at start-up (repeatable).
@@ -100,7 +100,7 @@ pub fn run() -> i32 {
         None => {
             crate::logging::init();
             let (reg, _) = registry(&cli.variant_files);
-            crate::protocol::xboard::run(Arc::new(reg))
+            crate::protocol::run(Arc::new(reg))
         }
         Some(Command::Match(args)) => {
             let (reg, ok) = registry(&cli.variant_files);

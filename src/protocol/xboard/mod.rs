@@ -9,61 +9,53 @@ pub mod session;
 
 use std::sync::Arc;
 
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::sync::mpsc::UnboundedReceiver;
 
+use super::input::Input;
 use crate::variants::Registry;
+use reply::Reply;
 use session::{Event, Session};
 
-/// Runs the engine on stdin/stdout until `quit` or end of input. Returns the exit code.
+/// Serves CECP on stdout, reading `inputs` (the first line already read is `first`) until `quit`
+/// or end of input.
 ///
-/// A tokio task reads stdin and feeds a channel, so input is taken in while the search thread
-/// runs; the session handles one event at a time and is the only writer to stdout.
-pub fn run(registry: Arc<Registry>) -> i32 {
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("fairybridge: cannot start the I/O runtime: {e}");
-            return 1;
-        }
-    };
-    runtime.block_on(async {
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        // The GUI may send SIGINT although we declared sigint=0; it must not kill the engine.
-        tokio::spawn(async {
-            while tokio::signal::ctrl_c().await.is_ok() {
-                log::debug!("SIGINT ignored");
-            }
-        });
-        let reader = tx.clone();
-        tokio::spawn(async move {
-            let mut input = BufReader::new(tokio::io::stdin());
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf).await {
-                    Ok(0) | Err(_) => {
-                        let _ = reader.send(Event::Eof);
+/// The session handles one event at a time and is the only writer to stdout; search reports are
+/// handled before waiting GUI lines.
+pub async fn serve(registry: Arc<Registry>, first: Input, mut inputs: UnboundedReceiver<Input>) {
+    let (tx, mut events) = tokio::sync::mpsc::unbounded_channel();
+    let mut session = Session::new(registry, std::io::stdout(), tx);
+    let mut next = Some(first);
+    loop {
+        let input = match next.take() {
+            Some(i) => i,
+            None => tokio::select! {
+                biased;
+                Some(event) = events.recv() => {
+                    session.handle(event);
+                    if session.finished() {
                         break;
                     }
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        log::debug!("> {line}");
-                        if reader.send(Event::Line(line, std::time::Instant::now())).is_err() {
-                            break;
-                        }
-                    }
+                    continue;
                 }
-            }
-        });
-        let mut session = Session::new(registry, std::io::stdout(), tx);
-        while let Some(event) = rx.recv().await {
-            session.handle(event);
-            if session.finished() {
-                break;
+                input = inputs.recv() => input.unwrap_or(Input::Eof),
+            },
+        };
+        match input {
+            Input::Line(line, at) => session.handle(Event::Line(line, at)),
+            Input::Eof => session.handle(Event::Eof),
+            Input::TooLong { start, bytes } => {
+                use std::io::Write;
+                let reply = Reply::Error {
+                    kind: "line too long".to_string(),
+                    text: Input::too_long_text(&start, bytes),
+                };
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{reply}");
+                let _ = out.flush();
             }
         }
-    });
-    runtime.shutdown_background();
-    0
+        if session.finished() {
+            break;
+        }
+    }
 }

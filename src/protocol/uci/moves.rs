@@ -1,0 +1,177 @@
+//! Moves on the UCI wire: the engine's canonical notation (human coordinates, `e10` on 10-rank
+//! boards, drops `J@e5`, detonation `e5e5`, as Fairy-Stockfish writes UCI), with two UCI forms:
+//!
+//! - a **turn of several moves** (Wild Rose's growing roses) is one UCI move: its sub-moves joined
+//!   by commas, `e7e8=b8,a2a3`. `position … moves` also takes the sub-moves as separate words;
+//! - with `UCI_Chess960`, castling is written as the king taking its own rook (`e1h1`), in the
+//!   games where a king castles by one distance only (where the form is unambiguous).
+//!
+//! Legality is the core's: a text names a move only if it is the text of a legal move.
+
+use crate::core::{Move, MoveKind, Position};
+use crate::notation::movetext::{self, MoveTextError};
+use crate::notation::{Coords, square_name};
+
+/// Does `UCI_Chess960`'s castling form apply to this position's game?
+fn king_takes_rook_applies(pos: &Position) -> bool {
+    pos.variant().castling.as_ref().is_some_and(|c| c.king_steps.len() == 1)
+}
+
+/// The UCI text of one (sub-)move.
+pub fn move_text(pos: &Position, mv: &Move, chess960: bool) -> String {
+    if chess960 && mv.kind == MoveKind::Castle && king_takes_rook_applies(pos) {
+        let shape = pos.variant().shape;
+        return format!(
+            "{}{}",
+            square_name(shape, mv.from, Coords::Human),
+            square_name(shape, mv.extra[0], Coords::Human)
+        );
+    }
+    movetext::canonical(pos, mv)
+}
+
+/// The UCI text of a whole turn (one move, or the sub-moves of a turn of several).
+pub fn turn_text(pos: &Position, turn: &[Move], chess960: bool) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::with_capacity(turn.len());
+    for mv in turn {
+        words.push(move_text(&p, mv, chess960));
+        p.make(*mv);
+    }
+    words.join(",")
+}
+
+/// The turns of a line of sub-moves from `root`: legal moves only, and an unfinished last turn
+/// left off.
+pub fn turns(root: &Position, line: &[Move]) -> Vec<Vec<Move>> {
+    let mut pos = root.clone();
+    let mut turns = Vec::new();
+    let mut current = Vec::new();
+    for mv in line {
+        if pos.find_legal(mv).is_none() {
+            break;
+        }
+        current.push(*mv);
+        pos.make(*mv);
+        if !pos.in_continuation() {
+            turns.push(std::mem::take(&mut current));
+        }
+    }
+    turns
+}
+
+/// A line of sub-moves as UCI words (a `pv`).
+pub fn line_text(root: &Position, line: &[Move], chess960: bool) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut words = Vec::new();
+    for turn in turns(root, line) {
+        words.push(turn_text(&pos, &turn, chess960));
+        for mv in &turn {
+            pos.make(*mv);
+        }
+    }
+    words
+}
+
+/// The legal move one text names (canonical notation, or the Chess960 castling form).
+fn find_move(pos: &mut Position, text: &str, chess960: bool) -> Result<Move, MoveTextError> {
+    if chess960 && king_takes_rook_applies(pos) {
+        let castle = pos
+            .legal_moves()
+            .iter()
+            .find(|mv| mv.kind == MoveKind::Castle && move_text(pos, mv, true) == text)
+            .copied();
+        if let Some(mv) = castle {
+            return Ok(mv);
+        }
+    }
+    movetext::parse_move(pos, text, Coords::Human)
+}
+
+/// Plays the move one UCI word names: a move, a sub-move, or a whole turn with its sub-moves
+/// joined by commas. On success the position has advanced by the moves returned; on failure it is
+/// unchanged.
+pub fn play_word(pos: &mut Position, word: &str, chess960: bool) -> Result<Vec<Move>, MoveTextError> {
+    // A multi-leg form the core reads as one move (`e5e6,e6e5`) comes first.
+    match find_move(pos, word, chess960) {
+        Ok(mv) => {
+            pos.make(mv);
+            return Ok(vec![mv]);
+        }
+        Err(e) if !word.contains(',') => return Err(e),
+        Err(_) => {}
+    }
+    let mut played = Vec::new();
+    for (i, part) in word.split(',').enumerate() {
+        // Every sub-move after the first continues the same turn.
+        let continues = i == 0 || pos.in_continuation();
+        match find_move(pos, part, chess960) {
+            Ok(mv) if continues => {
+                pos.make(mv);
+                played.push(mv);
+            }
+            other => {
+                for _ in &played {
+                    pos.unmake();
+                }
+                return Err(other.err().unwrap_or(MoveTextError::Illegal));
+            }
+        }
+    }
+    Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::variants::Registry;
+
+    fn position(variant: &str, fen_text: Option<&str>) -> Position {
+        let v = Registry::builtin().get(variant).unwrap();
+        match fen_text {
+            None => Position::start(&v),
+            Some(f) => Position::from_setup(&v, &fen::parse_fen(f, Coords::Human).unwrap()).unwrap(),
+        }
+    }
+
+    #[test]
+    fn ten_rank_boards_use_human_ranks() {
+        let mut p = position("pillage", None);
+        let texts: Vec<String> = p.legal_moves().iter().map(|m| move_text(&p, m, false)).collect();
+        assert!(texts.iter().any(|t| t == "e3e5"), "{texts:?}");
+        assert!(texts.iter().all(|t| !t.contains('0')));
+        assert_eq!(play_word(&mut p, "e3e5", false).map(|m| m.len()), Ok(1));
+        let black: Vec<String> = p.legal_moves().iter().map(|m| move_text(&p, m, false)).collect();
+        assert!(black.contains(&"d9c10".to_string()), "{black:?}");
+        assert_eq!(play_word(&mut p, "d9c10", false).map(|m| m.len()), Ok(1));
+    }
+
+    #[test]
+    fn castling_forms() {
+        let fen_text = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let mut p = position("normal", Some(fen_text));
+        let castle = *p
+            .legal_moves()
+            .iter()
+            .find(|m| m.kind == MoveKind::Castle && m.to.index() > m.from.index())
+            .unwrap();
+        assert_eq!(move_text(&p, &castle, false), "e1g1");
+        assert_eq!(move_text(&p, &castle, true), "e1h1");
+        let mut q = p.clone();
+        assert_eq!(play_word(&mut q, "e1h1", true), Ok(vec![castle]));
+        assert_eq!(play_word(&mut p, "e1h1", false), Err(MoveTextError::Illegal));
+    }
+
+    #[test]
+    fn bad_words_leave_the_position_alone() {
+        let mut p = position("normal", None);
+        let hash = p.hash();
+        assert_eq!(play_word(&mut p, "e2e5", false), Err(MoveTextError::Illegal));
+        assert_eq!(play_word(&mut p, "hello", false), Err(MoveTextError::Unparsable));
+        // Two moves of two different turns are not one turn.
+        assert!(play_word(&mut p, "e2e4,e7e5", false).is_err());
+        assert_eq!(p.hash(), hash);
+        assert_eq!(p.plies_played(), 0);
+    }
+}

@@ -1,0 +1,200 @@
+//! The UCI options we announce, their values, and how a `setoption` value is read (numbers are
+//! clamped to the announced range, which is what the machine can do).
+
+use crate::search::DEFAULT_OVERHEAD_MS;
+use crate::variants::Registry;
+
+/// Default transposition-table size in MB (the same as the CECP door's).
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Largest `Move Overhead` (ms).
+const MAX_OVERHEAD_MS: i64 = 5000;
+/// The UCI name of orthodox chess (our `normal`), as GUIs and python-chess send it.
+pub const CHESS: &str = "chess";
+
+/// The largest hash table this machine can hold: half of its memory, at most 64 GB; 1 GB if the
+/// memory size cannot be read.
+pub fn max_hash_mb() -> usize {
+    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|rest| rest.split_whitespace().next()?.parse::<usize>().ok())
+    });
+    match total_kb {
+        Some(kb) => (kb / 1024 / 2).clamp(1, 1 << 16),
+        None => 1024,
+    }
+}
+
+/// The current option values.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub max_hash_mb: usize,
+    pub ponder: bool,
+    pub move_overhead_ms: i64,
+    pub chess960: bool,
+    /// The variant's registry name (`normal` for UCI's `chess`).
+    pub variant: String,
+}
+
+impl Options {
+    pub fn new() -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            max_hash_mb: max_hash_mb(),
+            ponder: false,
+            move_overhead_ms: DEFAULT_OVERHEAD_MS,
+            chess960: false,
+            variant: "normal".to_string(),
+        }
+    }
+
+    /// The `option` lines of the `uci` answer.
+    pub fn announce(&self, registry: &Registry) -> Vec<String> {
+        let variants: String = registry
+            .names()
+            .iter()
+            .map(|n| format!(" var {}", uci_variant_name(n)))
+            .collect();
+        vec![
+            format!(
+                "option name Hash type spin default {} min 1 max {}",
+                DEFAULT_HASH_MB.min(self.max_hash_mb),
+                self.max_hash_mb
+            ),
+            "option name Clear Hash type button".to_string(),
+            "option name Ponder type check default false".to_string(),
+            // One line only: the search has no multi-PV mode (see protocol/uci.md).
+            "option name MultiPV type spin default 1 min 1 max 1".to_string(),
+            format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"),
+            "option name UCI_Chess960 type check default false".to_string(),
+            format!("option name UCI_Variant type combo default {CHESS}{variants}"),
+            "option name VariantPath type string default <empty>".to_string(),
+        ]
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+/// The name a variant has in `UCI_Variant`.
+pub fn uci_variant_name(registry_name: &str) -> &str {
+    if registry_name == "normal" {
+        CHESS
+    } else {
+        registry_name
+    }
+}
+
+/// The registry name of a `UCI_Variant` value (`chess` and `normal` both mean orthodox chess).
+pub fn registry_variant_name(uci_name: &str) -> &str {
+    if uci_name.eq_ignore_ascii_case(CHESS) {
+        "normal"
+    } else {
+        uci_name
+    }
+}
+
+/// An option name as we know it, matched without regard to case (as UCI GUIs expect).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum OptionName {
+    Hash,
+    ClearHash,
+    Ponder,
+    MultiPv,
+    MoveOverhead,
+    Chess960,
+    Variant,
+    VariantPath,
+}
+
+impl OptionName {
+    pub fn parse(name: &str) -> Option<OptionName> {
+        const NAMES: &[(&str, OptionName)] = &[
+            ("Hash", OptionName::Hash),
+            ("Clear Hash", OptionName::ClearHash),
+            ("Ponder", OptionName::Ponder),
+            ("MultiPV", OptionName::MultiPv),
+            ("Move Overhead", OptionName::MoveOverhead),
+            ("UCI_Chess960", OptionName::Chess960),
+            ("UCI_Variant", OptionName::Variant),
+            ("VariantPath", OptionName::VariantPath),
+        ];
+        NAMES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|(_, o)| *o)
+    }
+}
+
+/// A spin value: a whole number clamped to `min..=max`.
+pub fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+    let text = value.unwrap_or("").trim();
+    match text.parse::<i128>() {
+        Ok(n) => Ok(n.clamp(min as i128, max as i128) as i64),
+        Err(_) if !text.is_empty() && text.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) => {
+            Ok(if text.starts_with('-') { min } else { max })
+        }
+        Err(_) => Err(format!("expected a number from {min} to {max}, got {text:?}")),
+    }
+}
+
+/// A check value: `true` or `false`.
+pub fn check(value: Option<&str>) -> Result<bool, String> {
+    match value.unwrap_or("").trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(format!("expected true or false, got {other:?}")),
+    }
+}
+
+/// Largest `Move Overhead`.
+pub fn max_overhead_ms() -> i64 {
+    MAX_OVERHEAD_MS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spins_are_clamped() {
+        assert_eq!(spin(Some("99999999999999999999999999"), 1, 4096), Ok(4096));
+        assert_eq!(spin(Some(" 12 "), 1, 4096), Ok(12));
+        assert_eq!(spin(Some("-5"), 1, 4096), Ok(1));
+        assert_eq!(spin(Some("-999999999999999999999999999999999999999999"), 0, 10), Ok(0));
+        assert!(spin(Some("lots"), 1, 4096).is_err());
+        assert!(spin(None, 1, 4096).is_err());
+    }
+
+    #[test]
+    fn checks_and_names() {
+        assert_eq!(check(Some("TRUE")), Ok(true));
+        assert!(check(Some("yes")).is_err());
+        assert_eq!(OptionName::parse("move overhead"), Some(OptionName::MoveOverhead));
+        assert_eq!(OptionName::parse("uci_variant"), Some(OptionName::Variant));
+        assert_eq!(OptionName::parse("Threads"), None);
+        assert_eq!(registry_variant_name("Chess"), "normal");
+        assert_eq!(uci_variant_name("normal"), "chess");
+        assert_eq!(uci_variant_name("pillage"), "pillage");
+    }
+
+    #[test]
+    fn the_hash_maximum_fits_the_machine() {
+        let max = max_hash_mb();
+        assert!((1..=1 << 16).contains(&max));
+    }
+
+    #[test]
+    fn every_loaded_game_is_in_the_variant_combo() {
+        let lines = Options::new().announce(&Registry::builtin());
+        let combo = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
+        for name in ["chess", "wildcastle", "pillage", "wildrose", "wreckage"] {
+            assert!(combo.contains(&format!(" var {name}")), "{combo}");
+        }
+        assert!(!combo.contains("var normal"));
+    }
+}

@@ -1,0 +1,585 @@
+//! The UCI session: options, the position the GUI set, and the search with its `bestmove`. It
+//! holds no rules: legality and game end come from the core, the search from the engine.
+//!
+//! Every `go` gets exactly one `bestmove`: when the search ends by itself, at `stop`, at
+//! `ponderhit` for a search that ended while pondering, or — when the GUI sends `position`, `go`,
+//! `ucinewgame`, `setoption` or `quit` during a search without `stop` first — before that command
+//! is carried out. `go infinite` and `go ponder` hold their `bestmove` until `stop`/`ponderhit`,
+//! as UCI requires. `isready` is answered at once, also during a search (which runs on its own
+//! thread).
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use super::command::{Command, Go, Start, parse_command};
+use super::moves;
+use super::options::{OptionName, Options, check, max_overhead_ms, registry_variant_name, spin, uci_variant_name};
+use crate::core::{Color, Move, Position, Variant};
+use crate::engine::{Game, Thinker, ThinkerEvent};
+use crate::notation::{Coords, fen};
+use crate::search::{
+    Bound, Clock, Limits, Score, SearchControl, SearchInfo, SearchResult, TimeBudget, clock_budget, movetime_budget,
+};
+use crate::variants::Registry;
+
+/// Deepest `go depth` (and `go mate`) we search.
+const MAX_DEPTH: u32 = 100;
+
+/// The search running for a `go`.
+struct Active {
+    id: u64,
+    control: Arc<SearchControl>,
+    root: Position,
+    /// `go infinite` or `go ponder` (before `ponderhit`): `bestmove` waits for `stop`/`ponderhit`.
+    holds: bool,
+    /// The time for this move once `ponderhit` arrives (`None`: no clock, search on).
+    ponderhit_budget: Option<TimeBudget>,
+    /// A `go ponder` before its `ponderhit`.
+    pondering: bool,
+    /// The search ended by itself while its `bestmove` is held.
+    held: Option<SearchResult>,
+    last_info: Option<SearchInfo>,
+}
+
+/// The session state.
+pub struct Session<W: Write> {
+    out: W,
+    registry: Arc<Registry>,
+    game: Game,
+    thinker: Thinker,
+    events_tx: UnboundedSender<ThinkerEvent>,
+    events: UnboundedReceiver<ThinkerEvent>,
+    options: Options,
+    active: Option<Active>,
+    /// A `go infinite`/`go ponder` on a position without a move: `bestmove (none)` waits.
+    held_no_move: bool,
+    debug: bool,
+    /// When the line being handled was read: our clock has run since then.
+    received: Instant,
+    finished: bool,
+}
+
+impl<W: Write> Session<W> {
+    pub fn new(registry: Arc<Registry>, out: W) -> Session<W> {
+        let (events_tx, events) = unbounded_channel();
+        let options = Options::new();
+        Session {
+            out,
+            game: Game::new(Arc::clone(&registry)),
+            registry,
+            thinker: Thinker::new(options.hash_mb),
+            events_tx,
+            events,
+            options,
+            active: None,
+            held_no_move: false,
+            debug: false,
+            received: Instant::now(),
+            finished: false,
+        }
+    }
+
+    /// The search threads' reports, for the serve loop to wait on.
+    pub fn events(&mut self) -> &mut UnboundedReceiver<ThinkerEvent> {
+        &mut self.events
+    }
+
+    /// Has the GUI sent `quit` (or gone away)?
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    fn send(&mut self, line: &str) {
+        // A GUI that has gone away cannot be told anything; end of input will end the session.
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    fn error(&mut self, text: impl std::fmt::Display) {
+        self.send(&format!("info string error: {text}"));
+    }
+
+    /// Handles one GUI line, read at `received`.
+    pub fn line(&mut self, line: &str, received: Instant) {
+        self.received = received;
+        let command = parse_command(line);
+        self.execute(command);
+    }
+
+    /// The GUI closed our input.
+    pub fn eof(&mut self) {
+        self.thinker.stop();
+        self.active = None;
+        self.finished = true;
+    }
+
+    /// A line too long to read was thrown away.
+    pub fn too_long(&mut self, text: &str) {
+        self.error(text);
+    }
+
+    /// A search thread reported.
+    pub fn think(&mut self, event: ThinkerEvent) {
+        match event {
+            ThinkerEvent::Info { id, info } => self.search_info(id, info),
+            ThinkerEvent::Done { id, result } => self.search_done(id, result),
+        }
+    }
+
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::Empty | Command::Register => {}
+            Command::Uci => self.uci(),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.send("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.finish_search();
+                let variant = self.variant();
+                self.game.new_game(&variant);
+                self.thinker.with_searcher(|s| s.new_game());
+            }
+            Command::Position { start, moves } => self.position(start, &moves),
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponder_hit(),
+            Command::Quit => {
+                self.finish_search();
+                self.finished = true;
+            }
+            Command::Bad { command, reason } => self.error(format!("{command}: {reason}")),
+            Command::Unknown(word) => self.error(format!("unknown command {}", shorten(&word))),
+        }
+    }
+
+    fn uci(&mut self) {
+        self.send(&format!("id name fairybridge {}", env!("CARGO_PKG_VERSION")));
+        self.send("id author the fairybridge authors");
+        for line in self.options.announce(&self.registry) {
+            self.send(&line);
+        }
+        self.send("uciok");
+    }
+
+    /// The variant `UCI_Variant` names.
+    fn variant(&self) -> Arc<Variant> {
+        self.registry
+            .get(&self.options.variant)
+            .unwrap_or_else(|| Arc::clone(self.game.variant()))
+    }
+
+    // ----- options -----
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let Some(option) = OptionName::parse(name) else {
+            self.error(format!("unknown option {}", shorten(name)));
+            return;
+        };
+        let result = match option {
+            OptionName::Hash => spin(value, 1, self.options.max_hash_mb as i64).map(|mb| {
+                self.finish_search();
+                self.options.hash_mb = mb as usize;
+                self.thinker.with_searcher(|s| s.set_hash_mb(mb as usize));
+            }),
+            OptionName::ClearHash => {
+                self.finish_search();
+                self.thinker.with_searcher(|s| s.new_game());
+                Ok(())
+            }
+            OptionName::Ponder => check(value).map(|on| self.options.ponder = on),
+            OptionName::MultiPv => spin(value, 1, 1).map(|_| ()),
+            OptionName::MoveOverhead => spin(value, 0, max_overhead_ms()).map(|ms| self.options.move_overhead_ms = ms),
+            OptionName::Chess960 => check(value).map(|on| self.options.chess960 = on),
+            OptionName::Variant => self.set_variant(value.unwrap_or("").trim()),
+            OptionName::VariantPath => self.load_variants(value.unwrap_or("").trim()),
+        };
+        if let Err(e) = result {
+            self.error(format!("option {}: {e}", name.trim()));
+        }
+    }
+
+    fn set_variant(&mut self, uci_name: &str) -> Result<(), String> {
+        let name = registry_variant_name(uci_name);
+        let Some(variant) = self.registry.get(name) else {
+            return Err(format!("unknown variant {}", shorten(uci_name)));
+        };
+        self.finish_search();
+        self.options.variant = variant.name.clone();
+        self.game.new_game(&variant);
+        self.announce_variant(&variant);
+        Ok(())
+    }
+
+    /// What a GUI needs to show a game it does not know, in Fairy-Stockfish's words (orthodox
+    /// chess needs none).
+    fn announce_variant(&mut self, variant: &Arc<Variant>) {
+        if variant.name == "normal" {
+            return;
+        }
+        let pocket = variant.pieces.iter().filter(|p| p.drop.is_some()).count();
+        let start = fen::to_fen(&Position::start(variant), Coords::Human);
+        self.send(&format!(
+            "info string variant {} files {} ranks {} pocket {pocket} template fairy startpos {start}",
+            uci_variant_name(&variant.name),
+            variant.shape.files,
+            variant.shape.ranks
+        ));
+    }
+
+    /// `VariantPath`: definition files (several separated by `;`, as Fairy-Stockfish allows one)
+    /// loaded now; their games join `UCI_Variant`.
+    fn load_variants(&mut self, paths: &str) -> Result<(), String> {
+        if paths.is_empty() || paths == "<empty>" {
+            return Ok(());
+        }
+        let mut registry = (*self.registry).clone();
+        let mut loaded = Vec::new();
+        let mut errors = Vec::new();
+        for path in paths.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            match registry.load_file(std::path::Path::new(path)) {
+                Ok(v) => loaded.push(uci_variant_name(&v.name).to_string()),
+                Err(e) => errors.push(e.to_string()),
+            }
+        }
+        if !loaded.is_empty() {
+            self.registry = Arc::new(registry);
+            self.send(&format!("info string VariantPath: loaded {}", loaded.join(" ")));
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors.join("; "))
+        }
+    }
+
+    // ----- position -----
+
+    fn position(&mut self, start: Start, words: &[String]) {
+        self.finish_search();
+        let variant = self.variant();
+        self.game.new_game(&variant);
+        if let Start::Fen(text) = &start
+            && let Err(e) = self.game.set_fen(text, Coords::Human)
+        {
+            self.game.new_game(&variant);
+            self.error(format!("{e}; the position is the start position"));
+            return;
+        }
+        let mut pos = self.game.position_clone();
+        for (i, word) in words.iter().enumerate() {
+            if let Err(e) = moves::play_word(&mut pos, word, self.options.chess960) {
+                let why = match e {
+                    crate::notation::movetext::MoveTextError::Illegal => "illegal move",
+                    crate::notation::movetext::MoveTextError::Unparsable => "not a move",
+                };
+                self.error(format!(
+                    "{why} {} (move {} of position); the position is the one before it",
+                    shorten(word),
+                    i + 1
+                ));
+                break;
+            }
+        }
+        self.game.set_position(pos);
+    }
+
+    // ----- searches -----
+
+    fn go(&mut self, go: Go) {
+        self.finish_search();
+        self.held_no_move = false;
+        let mut root = self.game.position_clone();
+        if root.legal_moves().is_empty() || root.goal_reached().is_some() {
+            let lost = root
+                .outcome()
+                .is_some_and(|o| o.winner == Some(root.side_to_move().opposite()));
+            self.send(if lost {
+                "info depth 0 score mate 0"
+            } else {
+                "info depth 0 score cp 0"
+            });
+            if go.infinite || go.ponder {
+                self.held_no_move = true;
+            } else {
+                self.send("bestmove (none)");
+            }
+            return;
+        }
+        let mut limits = Limits::default();
+        let depth = go.depth.or(go.mate.map(|m| m.saturating_mul(2).saturating_sub(1)));
+        limits.depth = depth.map(|d| d.clamp(1, MAX_DEPTH));
+        limits.nodes = go.nodes.map(|n| n.max(1));
+        let budget = self.budget(&go, &root);
+        let holds = go.infinite || go.ponder;
+        if !holds {
+            limits.time = budget.map(|b| self.less_time_spent(b));
+        }
+        limits.root_moves = self.search_moves(&mut root, &go.searchmoves);
+        let events = self.events_tx.clone();
+        let (id, control) = self.thinker.start(root.clone(), limits, move |e| {
+            let _ = events.send(e);
+        });
+        self.active = Some(Active {
+            id,
+            control,
+            root,
+            holds,
+            ponderhit_budget: if go.ponder && !go.infinite { budget } else { None },
+            pondering: go.ponder,
+            held: None,
+            last_info: None,
+        });
+    }
+
+    /// The time for this move from `go`'s clock or move time; `None` when there is none.
+    fn budget(&self, go: &Go, root: &Position) -> Option<TimeBudget> {
+        let overhead = self.options.move_overhead_ms;
+        if let Some(ms) = go.movetime {
+            return Some(movetime_budget(ms, overhead));
+        }
+        let (time, inc) = match root.side_to_move() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let clock = Clock {
+            remaining_ms: time?,
+            increment_ms: inc.unwrap_or(0),
+            moves_to_go: go.movestogo.filter(|&n| n > 0),
+            moves_played: root.fullmove_number().saturating_sub(1),
+        };
+        Some(clock_budget(&clock, overhead))
+    }
+
+    /// Our clock has run since the GUI's line arrived (a busy machine, a stopped search).
+    fn less_time_spent(&self, mut budget: TimeBudget) -> TimeBudget {
+        let spent = self.received.elapsed();
+        budget.soft = budget.soft.saturating_sub(spent);
+        budget.hard = budget.hard.saturating_sub(spent);
+        budget
+    }
+
+    /// The root moves `searchmoves` allows; words that name no legal move are reported and left
+    /// out (and if none is left, every move is searched).
+    fn search_moves(&mut self, root: &mut Position, words: &[String]) -> Option<Vec<Move>> {
+        let mut allowed = Vec::new();
+        for word in words {
+            match moves::play_word(root, word, self.options.chess960) {
+                Ok(played) => {
+                    for _ in &played {
+                        root.unmake();
+                    }
+                    allowed.push(played[0]);
+                }
+                Err(_) => self.error(format!("searchmoves: {} is not a legal move here", shorten(word))),
+            }
+        }
+        (!allowed.is_empty()).then_some(allowed)
+    }
+
+    fn stop(&mut self) {
+        if self.held_no_move {
+            self.held_no_move = false;
+            self.send("bestmove (none)");
+            return;
+        }
+        let Some(active) = self.active.as_mut() else { return };
+        active.holds = false;
+        if let Some(result) = active.held.take() {
+            self.best_move(result);
+        } else {
+            active.control.stop();
+        }
+    }
+
+    fn ponder_hit(&mut self) {
+        if self.held_no_move {
+            self.held_no_move = false;
+            self.send("bestmove (none)");
+            return;
+        }
+        let Some(active) = self.active.as_mut() else { return };
+        if !active.pondering {
+            return;
+        }
+        active.pondering = false;
+        let Some(budget) = active.ponderhit_budget else {
+            // `go ponder` without a clock: search on until `stop`, as `go infinite` would.
+            return;
+        };
+        active.holds = false;
+        if let Some(result) = active.held.take() {
+            self.best_move(result);
+            return;
+        }
+        let budget = self.less_time_spent(budget);
+        if let Some(active) = self.active.as_ref() {
+            active.control.set_budget(Some(budget));
+        }
+    }
+
+    /// Ends any search now, answering its `go` first.
+    fn finish_search(&mut self) {
+        if self.held_no_move {
+            self.held_no_move = false;
+            self.send("bestmove (none)");
+        }
+        let Some(active) = self.active.as_mut() else { return };
+        active.holds = false;
+        if let Some(result) = active.held.take() {
+            self.best_move(result);
+            return;
+        }
+        active.control.stop();
+        let id = active.id;
+        self.thinker.stop();
+        // The search thread has ended: its last reports are in the channel.
+        while self.active.as_ref().is_some_and(|a| a.id == id) {
+            match self.events.try_recv() {
+                Ok(event) => self.think(event),
+                Err(_) => {
+                    // No result (the thread could not start or panicked): answer with a legal move.
+                    if let Some(active) = self.active.take() {
+                        let result = fallback_result(&active.root);
+                        self.active = Some(active);
+                        self.best_move(result);
+                    }
+                }
+            }
+        }
+    }
+
+    fn search_info(&mut self, id: u64, info: SearchInfo) {
+        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
+            return;
+        };
+        active.last_info = Some(info.clone());
+        let root = active.root.clone();
+        let line = self.info_line(&root, &info, None);
+        self.send(&line);
+    }
+
+    fn info_line(&self, root: &Position, info: &SearchInfo, hashfull: Option<u32>) -> String {
+        let ms = info.elapsed.as_millis() as u64;
+        let nps = (info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3)) as u64;
+        let bound = match info.bound {
+            Bound::Exact => "",
+            Bound::Lower => " lowerbound",
+            Bound::Upper => " upperbound",
+        };
+        let score = match info.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(n) => format!("mate {n}"),
+        };
+        let mut line = format!(
+            "info depth {} seldepth {} multipv 1 score {score}{bound} nodes {} nps {nps}",
+            info.depth, info.seldepth, info.nodes
+        );
+        if let Some(h) = hashfull {
+            line.push_str(&format!(" hashfull {h}"));
+        }
+        line.push_str(&format!(" time {ms}"));
+        let pv = moves::line_text(root, &info.pv, self.options.chess960);
+        if !pv.is_empty() {
+            line.push_str(" pv ");
+            line.push_str(&pv.join(" "));
+        }
+        line
+    }
+
+    fn search_done(&mut self, id: u64, result: SearchResult) {
+        self.thinker.finished(id);
+        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
+            return;
+        };
+        if active.holds {
+            active.held = Some(result);
+            return;
+        }
+        self.best_move(result);
+    }
+
+    /// Sends the last `info` (with the table's fill) and `bestmove` for the active search, and
+    /// forgets it.
+    fn best_move(&mut self, result: SearchResult) {
+        let Some(active) = self.active.take() else { return };
+        let root = active.root;
+        let mut pos = root.clone();
+        let Some(best) = result.best.and_then(|m| pos.find_legal(&m)) else {
+            self.send("bestmove (none)");
+            return;
+        };
+        let hashfull = self.thinker.with_searcher(|s| s.hashfull());
+        if let Some(info) = &active.last_info {
+            let line = self.info_line(&root, info, Some(hashfull));
+            self.send(&line);
+        }
+        // The line after the best move, if it starts with it.
+        let rest: &[Move] = match result.pv.split_first() {
+            Some((first, rest)) if *first == best => rest,
+            _ => &[],
+        };
+        let mut turn = vec![best];
+        pos.make(best);
+        let mut rest = rest.iter();
+        while pos.in_continuation() {
+            let next = rest.next().and_then(|m| pos.find_legal(m));
+            let next = next.or_else(|| self.continue_turn(&pos));
+            let Some(next) = next else { break };
+            turn.push(next);
+            pos.make(next);
+        }
+        let text = moves::turn_text(&root, &turn, self.options.chess960);
+        let rest: Vec<Move> = rest.copied().collect();
+        let ponder = moves::turns(&pos, &rest)
+            .into_iter()
+            .next()
+            .map(|t| moves::turn_text(&pos, &t, self.options.chess960));
+        match ponder {
+            Some(p) => self.send(&format!("bestmove {text} ponder {p}")),
+            None => self.send(&format!("bestmove {text}")),
+        }
+    }
+
+    /// The next sub-move of our own turn of several moves when the search's line does not give it:
+    /// a short search of the position inside the turn.
+    fn continue_turn(&mut self, pos: &Position) -> Option<Move> {
+        let mut p = pos.clone();
+        let limits = Limits {
+            depth: Some(4),
+            time: Some(movetime_budget(40, 0)),
+            ..Limits::default()
+        };
+        let control = SearchControl::new();
+        let result = self
+            .thinker
+            .with_searcher(|s| s.search(&mut p, &limits, &control, &mut |_| {}));
+        result.best.or_else(|| p.legal_moves().iter().next().copied())
+    }
+}
+
+/// A result naming the first legal move, for a search that reported nothing.
+fn fallback_result(root: &Position) -> SearchResult {
+    let mut pos = root.clone();
+    let best = pos.legal_moves().iter().next().copied();
+    SearchResult {
+        best,
+        ponder: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        pv: best.into_iter().collect(),
+    }
+}
+
+/// A word from the GUI, cut for an error reply.
+fn shorten(word: &str) -> String {
+    const MAX: usize = 40;
+    if word.chars().count() <= MAX {
+        word.to_string()
+    } else {
+        format!("{}...", word.chars().take(MAX).collect::<String>())
+    }
+}

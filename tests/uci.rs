@@ -1,0 +1,359 @@
+//! The UCI door against the built binary: first-line dispatch, options, positions, searches,
+//! bad input, and the line-length bound shared with the CECP door.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{EngineProcess, LINE_TIMEOUT};
+
+/// A UCI conversation: every line is kept for failure messages.
+struct Uci {
+    process: EngineProcess,
+    seen: Vec<String>,
+}
+
+impl Uci {
+    /// A started engine after `uci`, its `uciok` read; returns the `uci` answer too.
+    fn start() -> (Uci, Vec<String>) {
+        Uci::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> (Uci, Vec<String>) {
+        let mut e = Uci {
+            process: EngineProcess::start(args, false),
+            seen: Vec::new(),
+        };
+        e.send("uci");
+        let answer = e.until("uciok", |l| l == "uciok");
+        (e, answer)
+    }
+
+    fn send(&mut self, line: &str) {
+        self.seen.push(format!("> {line}"));
+        self.process.send(line);
+    }
+
+    /// Reads lines up to and including the first that satisfies `want`; returns them all.
+    fn until(&mut self, what: &str, mut want: impl FnMut(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + LINE_TIMEOUT;
+        let mut got = Vec::new();
+        loop {
+            let Some(line) = self.process.next_line_before(deadline) else {
+                panic!("expected {what}, got nothing\nconversation:\n{}", self.seen.join("\n"))
+            };
+            self.seen.push(format!("< {line}"));
+            got.push(line.clone());
+            if want(&line) {
+                return got;
+            }
+        }
+    }
+
+    /// Sends `isready` and returns the lines before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until("readyok", |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Waits for `bestmove` and returns its move and ponder move.
+    fn best_move(&mut self) -> (String, Option<String>) {
+        let lines = self.until("bestmove", |l| l.starts_with("bestmove "));
+        let last = lines.last().cloned().unwrap_or_default();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let ponder = (words.get(2) == Some(&"ponder")).then(|| words[3].to_string());
+        (words[1].to_string(), ponder)
+    }
+
+    fn transcript(&self) -> String {
+        self.seen.join("\n")
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.process.wait_for_exit(Duration::from_secs(10));
+        assert!(status.is_some_and(|s| s.success()), "{}", self.transcript());
+    }
+}
+
+/// Plays `moves` (UCI words) from the start of `variant` in the engine: it must accept them all.
+fn accepts(e: &mut Uci, moves: &str) {
+    e.send(&format!("position startpos moves {moves}"));
+    let lines = e.sync();
+    assert!(lines.is_empty(), "{lines:?}\n{}", e.transcript());
+}
+
+#[test]
+fn uci_first_line_chooses_uci_and_the_answer_is_complete() {
+    let (e, answer) = Uci::start();
+    assert!(answer[0].starts_with("id name fairybridge "), "{answer:?}");
+    assert!(answer.iter().any(|l| l.starts_with("id author ")));
+    for option in [
+        "Hash",
+        "Ponder",
+        "MultiPV",
+        "Move Overhead",
+        "UCI_Variant",
+        "VariantPath",
+        "UCI_Chess960",
+    ] {
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type "))),
+            "{option} missing: {answer:?}"
+        );
+    }
+    let combo = answer.iter().find(|l| l.contains("name UCI_Variant")).unwrap();
+    assert!(combo.contains("default chess var chess var wildcastle var pillage var wildrose var wreckage"));
+    e.quit();
+}
+
+#[test]
+fn any_other_first_line_is_cecp_and_nothing_comes_before_it() {
+    let mut p = EngineProcess::start(&[], false);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(p.pending_lines().count(), 0, "the engine spoke before the first line");
+    p.send("xboard");
+    p.send("protover 2");
+    let first = p.next_line_before(Instant::now() + LINE_TIMEOUT);
+    assert_eq!(first.as_deref(), Some("feature done=0"));
+    // A first line that is a CECP command is carried out, not dropped.
+    let mut q = EngineProcess::start(&[], false);
+    q.send("ping 7");
+    assert_eq!(
+        q.next_line_before(Instant::now() + LINE_TIMEOUT).as_deref(),
+        Some("pong 7")
+    );
+}
+
+#[test]
+fn plays_legal_moves_with_info_and_ponder() {
+    let (mut e, _) = Uci::start();
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 4 "))
+        .expect("depth 4 info");
+    for word in [" seldepth ", " score cp ", " nodes ", " nps ", " time ", " pv "] {
+        assert!(info.contains(word), "{word} missing in {info}");
+    }
+    assert!(lines.iter().any(|l| l.contains(" hashfull ")), "{lines:?}");
+    let last: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert_eq!(last[0], "bestmove");
+    assert_eq!(last.get(2), Some(&"ponder"), "{last:?}");
+    // Both moves are legal: the engine takes them back as a position.
+    accepts(&mut e, &format!("e2e4 e7e5 {} {}", last[1], last[3]));
+    e.quit();
+}
+
+#[test]
+fn a_mate_is_announced_and_a_finished_game_has_no_move() {
+    let (mut e, _) = Uci::start();
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove a1a8");
+    // Mated: no move, as Fairy-Stockfish and python-chess expect.
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8");
+    e.send("go wtime 1000 btime 1000");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
+    // Stalemate: a draw, no move.
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go infinite");
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    e.send("stop");
+    assert_eq!(e.best_move().0, "(none)");
+    e.quit();
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_stop_ends_infinite() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = e.sync();
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    e.send("stop");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &best);
+    // Exactly one bestmove per go: nothing more after a second stop.
+    e.send("stop");
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+    e.quit();
+}
+
+#[test]
+fn a_go_without_stop_is_answered_before_the_next_command() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 2");
+    let lines = e.until("second bestmove", {
+        let mut n = 0;
+        move |l: &str| {
+            n += l.starts_with("bestmove ") as u32;
+            n == 2
+        }
+    });
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn ponder_then_ponderhit_plays_on_the_clock() {
+    let (mut e, _) = Uci::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 3");
+    let (best, ponder) = e.best_move();
+    let ponder = ponder.expect("a ponder move");
+    e.send(&format!("position startpos moves e2e4 e7e5 {best} {ponder}"));
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    e.send("ponderhit");
+    let (reply, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 {best} {ponder} {reply}"));
+    // A ponder miss: stop, then the real position.
+    e.send("go ponder wtime 2000 btime 2000");
+    e.send("stop");
+    e.best_move();
+    e.quit();
+}
+
+#[test]
+fn go_limits_and_searchmoves() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a2a3 h2h3");
+    let (best, _) = e.best_move();
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    e.send("go nodes 500");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+    e.send("go mate 1");
+    e.best_move();
+    e.send("go movetime 50");
+    e.best_move();
+    // Absurd numbers are clamped: no panic, a move at once on a fallen flag.
+    e.send("go wtime -5000 btime 99999999999999999999999 winc 99999999999999999999 movestogo 0");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &best);
+    e.send("go depth 99999999999 movetime 30");
+    e.best_move();
+    e.quit();
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let (mut e, _) = Uci::start();
+    for (line, error) in [
+        ("frobnicate 3", "info string error: unknown command frobnicate"),
+        ("go depth x", "info string error: go: bad number for depth: x"),
+        ("position", "info string error: position: expected"),
+        (
+            "setoption name Threads value 4",
+            "info string error: unknown option Threads",
+        ),
+        ("setoption name Hash value lots", "info string error: option Hash:"),
+        (
+            "setoption name UCI_Variant value shogi",
+            "info string error: option UCI_Variant: unknown variant shogi",
+        ),
+        (
+            "setoption name VariantPath value /nonexistent/x.toml",
+            "info string error: option VariantPath:",
+        ),
+        (
+            "position startpos moves e2e4 e7e5 e1e3 g1f3",
+            "info string error: illegal move e1e3 (move 3 of position); the position is the one before it",
+        ),
+        ("position fen 8/8/8/8 w - - 0 1", "info string error: illegal position"),
+    ] {
+        e.send(line);
+        let got = e.sync();
+        assert!(
+            got.len() == 1 && got[0].starts_with(error),
+            "{line}: {got:?}\n{}",
+            e.transcript()
+        );
+    }
+    // The engine stayed on the last legal position: e2e4 e7e5, White to move.
+    e.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
+    e.sync();
+    e.send("go depth 2");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 {best}"));
+    // Out-of-range numbers are clamped to the announced range (the largest Hash is not tried
+    // here: it would fill half of this machine's memory).
+    e.send("setoption name Hash value -99999999999999");
+    e.send("setoption name Move Overhead value -3");
+    assert!(e.sync().is_empty());
+    e.quit();
+}
+
+#[test]
+fn an_overlong_line_is_refused_without_echo_in_both_doors() {
+    let huge = "x".repeat(3 << 20);
+    let (mut e, _) = Uci::start();
+    e.send(&huge);
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("info string error: line of 3145728 bytes"),
+        "{}",
+        got[0]
+    );
+    assert!(got[0].len() < 200);
+    e.quit();
+
+    let mut p = EngineProcess::start(&[], false);
+    p.send(&huge);
+    p.send("ping 1");
+    let reply = p.next_line_before(Instant::now() + LINE_TIMEOUT).expect("a reply");
+    assert!(
+        reply.starts_with("Error (line too long): line of 3145728 bytes"),
+        "{reply}"
+    );
+    assert!(reply.len() < 200);
+    assert_eq!(
+        p.next_line_before(Instant::now() + LINE_TIMEOUT).as_deref(),
+        Some("pong 1")
+    );
+}
+
+#[test]
+fn variants_are_announced_and_played_in_human_coordinates() {
+    let (mut e, _) = Uci::start();
+    e.send("setoption name UCI_Variant value pillage");
+    let got = e.sync();
+    assert_eq!(
+        got,
+        [
+            "info string variant pillage files 10 ranks 10 pocket 0 template fairy startpos \
+          cv6vc/srnbqkbnrs/pppppppppp/10/10/10/10/PPPPPPPPPP/SRNBQKBNRS/CV6VC w KQkq - 0 1"
+        ]
+    );
+    // Rank 10 is `10`, never `9` as on the CECP wire.
+    accepts(&mut e, "e3e5 d9c10 e2e4 c10d9");
+    e.send("position startpos moves e3e5 e8e6");
+    e.send("go depth 2");
+    let (best, ponder) = e.best_move();
+    accepts(&mut e, &format!("e3e5 e8e6 {best} {}", ponder.unwrap_or_default()));
+    e.send("setoption name UCI_Variant value chess");
+    assert!(e.sync().is_empty(), "orthodox chess needs no announcement");
+    e.quit();
+}
