@@ -11,6 +11,7 @@ pub mod protocol;
 pub mod search;
 pub mod tournament;
 pub mod variants;
+pub mod zillions;
 
 #[cfg(test)]
 mod test_rng;

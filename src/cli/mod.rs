@@ -47,6 +47,14 @@ enum Command {
     Variants,
     /// Play a match between CECP engines, refereed by the rules core.
     Match(Box<crate::tournament::cli::MatchArgs>),
+    /// Replay a Zillions save game (.zsg): the FEN of every position, or the first illegal move.
+    Zsg {
+        /// The save game.
+        file: PathBuf,
+        /// Variant name (ours or Zillions'), instead of the file's `VariantName=`.
+        #[arg(long)]
+        variant: Option<String>,
+    },
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
@@ -121,6 +129,13 @@ pub fn run() -> i32 {
             }
             if ok { 0 } else { 2 }
         }
+        Some(Command::Zsg { file, variant }) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            replay_zsg(&reg, &file, variant.as_deref())
+        }
         Some(Command::Bench { depth }) => {
             if !(1..=64).contains(&depth) {
                 return fail(format!("depth {depth} must be between 1 and 64"));
@@ -181,5 +196,28 @@ pub fn run() -> i32 {
             eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
             0
         }
+    }
+}
+
+/// `fairybridge zsg`: one FEN per position on stdout (the start, then after each move); the first
+/// move that cannot be played on stderr with exit code 2.
+fn replay_zsg(reg: &Registry, file: &std::path::Path, variant: Option<&str>) -> i32 {
+    use crate::zillions::zsg;
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("cannot read {}: {e}", file.display())),
+    };
+    let game = match zsg::read(&text) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let replay = zsg::replay(&game, reg, variant);
+    let mut out = std::io::stdout().lock();
+    for p in &replay.positions {
+        let _ = writeln!(out, "{}", fen::to_fen(p, Coords::Human));
+    }
+    match replay.error {
+        Some(e) => fail(format!("{}: {e}", file.display())),
+        None => 0,
     }
 }

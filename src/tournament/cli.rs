@@ -55,6 +55,9 @@ pub struct MatchArgs {
     /// Append every game to this PGN file as soon as it ends.
     #[arg(long, alias = "pgnout", value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Also save each game as a Zillions save game (FILE-N.zsg when the match has several games).
+    #[arg(long, value_name = "FILE")]
+    pub zsg: Option<PathBuf>,
     /// Sequential probability ratio test (two engines): elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
     /// [model=pentanomial|trinomial]; the match stops at a verdict. Pentanomial (game pairs,
     /// normalized Elo, as fishtest) is the default with --games 2 or more; trinomial is cutechess's.
@@ -340,6 +343,7 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         openings,
         concurrency: args.concurrency,
         pgn: args.pgn.clone(),
+        zsg: args.zsg.clone(),
         sprt,
         adjudication: parse_adjudication(args)?,
         seed,

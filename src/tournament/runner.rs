@@ -32,6 +32,8 @@ pub struct MatchConfig {
     pub openings: Vec<String>,
     pub concurrency: usize,
     pub pgn: Option<PathBuf>,
+    /// Save every game also as a Zillions save game (`zillions::zsg::game_path` names the files).
+    pub zsg: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub adjudication: Adjudication,
     pub seed: u64,
@@ -286,6 +288,13 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                 eprintln!("fairybridge: cannot write the PGN: {e}");
                 pgn_file = None;
+            }
+        }
+        if let Some(path) = &cfg.zsg {
+            let file = crate::zillions::zsg::game_path(path, spec.number, specs.len());
+            let sans = rec.moves.iter().map(|m| m.san.as_str());
+            if let Err(e) = crate::zillions::zsg::save(&file, &cfg.variant, &rec.start_fen, sans) {
+                eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
             }
         }
         let result = game_result(&spec, &rec);
