@@ -55,6 +55,8 @@ enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Combine the PGN or state files of several runs of one match (shards) into one report.
+    Merge(crate::tournament::merge::MergeArgs),
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
@@ -117,6 +119,7 @@ pub fn run() -> i32 {
             }
             crate::tournament::cli::run(*args, reg)
         }
+        Some(Command::Merge(args)) => crate::tournament::merge::run(args),
         Some(Command::Variants) => {
             let (reg, ok) = registry(&cli.variant_files);
             let mut out = std::io::stdout().lock();

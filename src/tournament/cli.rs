@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! fairybridge match --engine cmd=CMD [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]...
-//!                            [tc=TC | st=SECONDS] [timemargin=MS] [stderr=FILE] [proto=xboard]
+//!                            [tc=TC | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] [proto=xboard]
 //!                   --engine ... (two or more)
 //!                   [--each KEY=VALUE...]          keys for every engine (an engine's own win)
 //!                   [--variant NAME] [--games N] [--rounds N] [--concurrency N]
@@ -10,6 +10,7 @@
 //!                   [--pgn FILE] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial]]
 //!                   [--draw movenumber=N movecount=M score=CP] [--resign movecount=N score=CP [twosided=true]]
 //!                   [--maxmoves N] [--seed N] [--timemargin MS] [--event TEXT] [--debug]
+//!                   [--resume FILE] [--shard K/N] [--tournament round-robin|gauntlet]
 //! ```
 //!
 //! `cmd` may hold arguments (`cmd="python3 broken-engine.py crash"`). Exit code 0 when the match
@@ -23,7 +24,9 @@ use std::time::Duration;
 use super::engine::EngineConfig;
 use super::game::{Adjudication, DrawRule, ResignRule};
 use super::report;
-use super::runner::{self, MatchConfig};
+use super::resume::Resume;
+use super::runner::{self, MatchConfig, Tournament};
+use super::shard::Shard;
 use super::stats::{Sprt, SprtModel};
 use super::timecontrol::TimeControl;
 use crate::core::zobrist::splitmix64;
@@ -84,6 +87,18 @@ pub struct MatchArgs {
     /// Show the engines' traffic on stderr.
     #[arg(long)]
     pub debug: bool,
+    /// Keep the match's state in FILE (rewritten after each game); run the same command again to
+    /// continue a stopped or killed match: nothing is played twice, nothing lost.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Play only part K of N (disjoint parts: whole game pairs with their openings, same seed),
+    /// e.g. on N machines; `fairybridge merge` combines the parts.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Who plays whom: round-robin (everyone against everyone) or gauntlet (the first engine
+    /// against each of the others).
+    #[arg(long, value_name = "KIND", default_value = "round-robin")]
+    pub tournament: String,
 }
 
 /// The words of every `--engine` occurrence, one group per engine.
@@ -115,7 +130,7 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine (give two or more): cmd=COMMAND [name=NAME] [arg=ARG]... [dir=DIR] \
-                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [timemargin=MS] [stderr=FILE]",
+                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE]",
                 ),
         )
     }
@@ -161,6 +176,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         tc: TimeControl::PerMove(1.0),
         margin: margin(default_margin)?,
         stderr: None,
+        depth: None,
     };
     let mut tc = None;
     let mut extra_args = Vec::new();
@@ -181,6 +197,11 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
             "st" => tc = Some(TimeControl::parse_st(v)?),
             "timemargin" => cfg.margin = margin(number(k, v, "--engine")?)?,
             "stderr" => cfg.stderr = Some(PathBuf::from(v)),
+            "depth" => match number::<u32>(k, v, "--engine")? {
+                0 => return Err("--engine: depth= must be at least 1".to_string()),
+                // No engine searches deeper than a few hundred plies.
+                d => cfg.depth = Some(d.min(1000)),
+            },
             "proto" if v == "xboard" || v == "cecp" => {}
             "proto" => return Err(format!("--engine: only CECP (xboard) engines are supported, not {v}")),
             _ => match k.strip_prefix("option.") {
@@ -302,7 +323,27 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
     if sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
     }
-    let seed = args.seed.unwrap_or_else(|| {
+    let previous = match &args.resume {
+        Some(path) => super::resume::MatchState::read(path)?,
+        None => None,
+    };
+    if let (Some(p), Some(seed), Some(path)) = (&previous, args.seed, &args.resume)
+        && p.seed != seed
+    {
+        return Err(format!(
+            "--seed {seed} differs from the seed {} of the state file {}",
+            p.seed,
+            path.display()
+        ));
+    }
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let tournament = match args.tournament.as_str() {
+        "round-robin" | "roundrobin" => Tournament::RoundRobin,
+        "gauntlet" => Tournament::Gauntlet,
+        other => return Err(format!("--tournament: round-robin or gauntlet, not \"{other}\"")),
+    };
+    // A resumed match keeps its seed (the openings' order and Wild Castle starts depend on it).
+    let seed = previous.as_ref().map(|p| p.seed).or(args.seed).unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -349,6 +390,9 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         seed,
         debug: args.debug,
         event: args.event.clone(),
+        resume: args.resume.clone().map(|path| Resume { path, previous }),
+        shard,
+        tournament,
     })
 }
 
@@ -411,6 +455,14 @@ pub fn run(args: MatchArgs, reg: Registry) -> i32 {
             }
         }
         settle_names(&mut cfg, &announced);
+        if let Some(Resume {
+            path,
+            previous: Some(state),
+        }) = &cfg.resume
+            && let Err(e) = state.check(&cfg, path)
+        {
+            return fail(e);
+        }
         eprintln!(
             "Match: {} in {}, {} game(s) per pairing x {} round(s), seed {}",
             cfg.engines
@@ -594,6 +646,41 @@ mod tests {
             let err = parse(line).unwrap_err();
             assert!(err.contains(wanted), "{line:?}: {err}");
         }
+    }
+
+    #[test]
+    fn gauntlet_and_round_robin_schedules() {
+        let line = |kind: &'static str| {
+            [
+                "--engine",
+                "cmd=a",
+                "--engine",
+                "cmd=b",
+                "--engine",
+                "cmd=c",
+                "--each",
+                "tc=1",
+                "depth=4",
+                "--games",
+                "3",
+                "--tournament",
+                kind,
+            ]
+        };
+        let cfg = parse(&line("gauntlet")).unwrap();
+        assert_eq!(cfg.engines[2].depth, Some(4));
+        let games = runner::schedule(&cfg);
+        let opponents: Vec<(usize, usize)> = games.iter().map(|g| (g.white, g.black)).collect();
+        assert_eq!(opponents, [(0, 1), (1, 0), (0, 1), (0, 2), (2, 0), (0, 2)]);
+        // Two pairs and a lone game per pairing; units numbered through the match.
+        let units: Vec<(u32, bool)> = games.iter().map(|g| (g.pair, g.paired)).collect();
+        assert_eq!(
+            units,
+            [(0, true), (0, true), (1, false), (2, true), (2, true), (3, false)]
+        );
+        let games = runner::schedule(&parse(&line("round-robin")).unwrap());
+        assert_eq!(games.len(), 9);
+        assert_eq!((games[6].white, games[6].black), (1, 2));
     }
 
     #[test]

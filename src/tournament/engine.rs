@@ -35,6 +35,9 @@ pub struct EngineConfig {
     pub margin: Duration,
     /// Where the engine's stderr goes (discarded if `None`).
     pub stderr: Option<PathBuf>,
+    /// A search depth limit (`sd N`, cutechess's `depth=N`): with it a deterministic engine plays
+    /// the same game again, which the resume and shard tests compare.
+    pub depth: Option<u32>,
 }
 
 /// What the engine told us in its `feature` lines.
@@ -80,6 +83,7 @@ pub struct Engine {
     ping: u32,
     /// Lines read while waiting for something else (features, pong), to hand out later.
     backlog: std::collections::VecDeque<Event>,
+    depth: Option<u32>,
 }
 
 const KNOWN_FEATURES: &[&str] = &[
@@ -198,6 +202,7 @@ impl Engine {
             trace,
             ping: 0,
             backlog: Default::default(),
+            depth: cfg.depth,
         };
         engine.handshake().await?;
         for (k, v) in &cfg.options {
@@ -347,6 +352,9 @@ impl Engine {
             self.edit(start).await?;
         }
         self.send(&tc.cecp()).await?;
+        if let Some(depth) = self.depth {
+            self.send(&format!("sd {depth}")).await?;
+        }
         self.send("post").await?;
         self.send("easy").await?;
         self.sync(Duration::from_secs(10)).await

@@ -3,11 +3,14 @@
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod merge;
 pub mod openings;
 pub mod pentanomial;
 pub mod pgn;
 pub mod report;
 pub mod results;
+pub mod resume;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod timecontrol;

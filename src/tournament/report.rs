@@ -36,19 +36,25 @@ pub struct Standings {
 }
 
 impl Standings {
+    /// A round robin: every engine against every other.
     pub fn new(names: Vec<String>) -> Standings {
         let n = names.len();
-        let mut pairs = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                pairs.push(PairResult {
-                    first: a,
-                    second: b,
-                    score: Score::default(),
-                    ptnml: Pentanomial::default(),
-                });
-            }
-        }
+        let all = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+        Standings::with_pairings(names, all)
+    }
+
+    /// These pairings `(first, second)`, in this order.
+    pub fn with_pairings(names: Vec<String>, pairings: Vec<(usize, usize)>) -> Standings {
+        let n = names.len();
+        let pairs = pairings
+            .into_iter()
+            .map(|(first, second)| PairResult {
+                first,
+                second,
+                score: Score::default(),
+                ptnml: Pentanomial::default(),
+            })
+            .collect();
         Standings {
             names,
             pairs,

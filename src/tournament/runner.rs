@@ -14,6 +14,8 @@ use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
 use super::report::Standings;
 use super::results::{GameResult, Outcome};
+use super::resume::{self, MatchState, Resume};
+use super::shard::Shard;
 use super::stats::{Sprt, SprtVerdict};
 use crate::core::zobrist::splitmix64;
 use crate::core::{Color, Variant};
@@ -39,6 +41,34 @@ pub struct MatchConfig {
     pub seed: u64,
     pub debug: bool,
     pub event: String,
+    /// `--resume FILE`: the state file, and what it held when the match started.
+    pub resume: Option<Resume>,
+    /// `--shard K/N`: play only this part (the SPRT then never stops it: the verdict is `merge`'s).
+    pub shard: Option<Shard>,
+    pub tournament: Tournament,
+}
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tournament {
+    /// Everyone against everyone.
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// The pairings of a tournament of `n` engines, in schedule (and report) order.
+pub fn pairings(n: usize, tournament: Tournament) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if tournament == Tournament::RoundRobin || a == 0 {
+                out.push((a, b));
+            }
+        }
+    }
+    out
 }
 
 /// One scheduled game.
@@ -106,27 +136,25 @@ fn start_for(cfg: &MatchConfig, pair: u64) -> String {
 /// The games of the match in order: per round, per pairing, `games` games with colours
 /// alternating; games 2k and 2k+1 of a pairing share a start position.
 pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
-    let n = cfg.engines.len();
+    let pairings = pairings(cfg.engines.len(), cfg.tournament);
     let pairs_per_round = u64::from(cfg.games.div_ceil(2));
     let mut out = Vec::new();
     let mut unit = 0;
     for round in 0..cfg.rounds {
-        for a in 0..n {
-            for b in a + 1..n {
-                for g in 0..cfg.games {
-                    let pair = u64::from(round) * pairs_per_round + u64::from(g / 2);
-                    let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                    out.push(GameSpec {
-                        number: out.len() as u32 + 1,
-                        white,
-                        black,
-                        fen: start_for(cfg, pair),
-                        pair: unit,
-                        paired: g / 2 * 2 + 1 < cfg.games,
-                    });
-                    if g % 2 == 1 || g + 1 == cfg.games {
-                        unit += 1;
-                    }
+        for &(a, b) in &pairings {
+            for g in 0..cfg.games {
+                let pair = u64::from(round) * pairs_per_round + u64::from(g / 2);
+                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                out.push(GameSpec {
+                    number: out.len() as u32 + 1,
+                    white,
+                    black,
+                    fen: start_for(cfg, pair),
+                    pair: unit,
+                    paired: g / 2 * 2 + 1 < cfg.games,
+                });
+                if g % 2 == 1 || g + 1 == cfg.games {
+                    unit += 1;
                 }
             }
         }
@@ -211,9 +239,35 @@ impl Progress {
 /// Plays the match. PGN write errors are reported on stderr once and the match goes on.
 pub async fn run(cfg: MatchConfig) -> MatchSummary {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let mut standings = Standings::new(names.clone());
+    let mut standings = Standings::with_pairings(names.clone(), pairings(names.len(), cfg.tournament));
     standings.paired = cfg.games >= 2;
-    let specs = schedule(&cfg);
+    let mut specs = schedule(&cfg);
+    let match_games = specs.len();
+    if let Some(shard) = cfg.shard {
+        specs.retain(|s| shard.takes(s.pair));
+    }
+    let shard_games = specs.len();
+    // A resumed match: count what was played, play the rest.
+    let mut state = cfg
+        .resume
+        .as_ref()
+        .map(|r| r.previous.clone().unwrap_or_else(|| MatchState::new(&cfg)));
+    let mut aborted_games = 0;
+    if let Some(state) = &state {
+        for g in &state.games {
+            standings.add(g);
+            aborted_games += u32::from(g.outcome == Outcome::NoResult);
+        }
+        let finished: std::collections::HashSet<u32> = state.games.iter().map(|g| g.number).collect();
+        specs.retain(|s| !finished.contains(&s.number));
+        if !state.games.is_empty() {
+            eprintln!(
+                "Resuming: {} game(s) already played, {} to play",
+                state.games.len(),
+                specs.len()
+            );
+        }
+    }
     let engines = Arc::new(cfg.engines.clone());
     let trace = cfg.debug.then(|| Arc::new(Trace { start: Instant::now() }));
     let mut pgn_file =
@@ -226,18 +280,28 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
                 }
             },
         );
+    let mut pgn_bytes = match (&pgn_file, &state) {
+        (Some(f), Some(state)) => resume::trim_pgn(f, state.pgn_bytes),
+        (Some(f), None) => f.metadata().map(|m| m.len()).unwrap_or(0),
+        (None, _) => 0,
+    };
     let mut progress = Progress {
-        total: specs.len(),
-        done: 0,
+        total: shard_games,
+        done: shard_games - specs.len(),
         tty: std::io::stderr().is_terminal(),
         start: Instant::now(),
     };
     let mut set: JoinSet<(GameSpec, GameRecord)> = JoinSet::new();
     let mut next = 0;
     let mut interrupted = false;
-    let mut sprt_stopped = false;
-    let mut aborted_games = 0;
+    // A shard plays its whole part: only the merged games decide.
+    let sprt_acts = cfg.shard.is_none() && standings.pairs.len() == 1;
+    let mut sprt_stopped = match &cfg.sprt {
+        Some(sprt) if sprt_acts => standings.sprt_status(sprt, 0).verdict != SprtVerdict::Continue,
+        _ => false,
+    };
     let mut internal_errors = 0;
+    let mut state_error_shown = false;
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
     loop {
@@ -285,9 +349,12 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         progress.done += 1;
         if let Some(f) = pgn_file.as_mut() {
             let text = pgn::write_game(&rec, &cfg.event, spec.number, spec.paired.then_some(spec.pair));
-            if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                eprintln!("fairybridge: cannot write the PGN: {e}");
-                pgn_file = None;
+            match f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                Ok(()) => pgn_bytes += text.len() as u64,
+                Err(e) => {
+                    eprintln!("fairybridge: cannot write the PGN: {e}");
+                    pgn_file = None;
+                }
             }
         }
         if let Some(path) = &cfg.zsg {
@@ -298,6 +365,21 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             }
         }
         let result = game_result(&spec, &rec);
+        // After the PGN: a kill between the two leaves a PGN game the state does not know, which
+        // the resumed run cuts off (pgn-bytes) before playing the game again.
+        if let (Some(state), Some(resume)) = (state.as_mut(), cfg.resume.as_ref()) {
+            state.games.push(result.clone());
+            state.pgn_bytes = pgn_file.is_some().then_some(pgn_bytes);
+            if let Err(e) = state.write_atomic(&resume.path)
+                && !state_error_shown
+            {
+                eprintln!(
+                    "fairybridge: cannot write the state file {}: {e}",
+                    resume.path.display()
+                );
+                state_error_shown = true;
+            }
+        }
         if result.outcome == Outcome::NoResult {
             aborted_games += 1;
         }
@@ -308,7 +390,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         let mut text = format!(
             "Game {} of {}: {} vs {}: {} {{{}}}",
             spec.number,
-            specs.len(),
+            match_games,
             names[spec.white],
             names[spec.black],
             rec.ending.result(),
@@ -320,7 +402,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             if let Some(sprt) = &cfg.sprt {
                 let st = standings.sprt_status(sprt, 0);
                 text.push_str(&format!("  llr {:.2}", st.llr));
-                if st.verdict != SprtVerdict::Continue && !sprt_stopped {
+                if sprt_acts && st.verdict != SprtVerdict::Continue && !sprt_stopped {
                     sprt_stopped = true;
                 }
             }
