@@ -1,0 +1,373 @@
+//! Make and unmake: playing a move (or a null move) with everything needed to take it back.
+
+use std::sync::Arc;
+
+use super::*;
+
+/// Everything needed to take a move back.
+#[derive(Clone)]
+pub(super) struct Undo {
+    pub(super) mv: Move,
+    moved: u8,
+    /// Captured (or converted) pieces: square, piece, list index when removed.
+    captured: [(Square, u8, u8); 8],
+    ncaptured: u8,
+    /// List index of the moving piece when it was taken off (promotions, growing roses).
+    moved_index: u8,
+    /// A null move (a pass in the search).
+    null: bool,
+    castling: u8,
+    ep: EnPassant,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    kings: [[Square; MAX_KINGS]; 2],
+    king_count: [u8; 2],
+    side: Color,
+    continuation: bool,
+}
+
+impl Position {
+    /// Plays a move (pseudo-legal for this position; legality is the caller's business).
+    pub fn make(&mut self, mv: Move) {
+        let variant = Arc::clone(&self.variant);
+        let v = &*variant;
+        let z = &v.tables.zobrist;
+        let shape = v.shape;
+        let us = self.side;
+        let mut undo = self.undo_record(mv, false);
+        self.history.push(self.men.hash);
+        if self.continuation {
+            self.men.hash ^= z.continuation;
+            self.continuation = false;
+        }
+        if !self.ep.is_none() {
+            self.men.hash ^= z.ep(self.ep.first);
+            self.ep = EnPassant::NONE;
+        }
+        let mut irreversible = false;
+        let mut touched = [mv.from, mv.to, Square::NONE, Square::NONE];
+        match mv.kind {
+            MoveKind::Drop => {
+                let kind = Kind(mv.piece);
+                let n = &mut self.hand[us as usize][kind.index()];
+                self.men.hash ^= z.hand(kind, us, *n) ^ z.hand(kind, us, *n - 1);
+                *n -= 1;
+                self.men.put(z, Piece::new(kind, us), mv.to);
+                irreversible = true;
+            }
+            MoveKind::Castle => {
+                undo.moved = self.men.board[mv.from.index()];
+                // Relocating keeps the piece lists in order; the order of the two avoids overlap
+                // (a 1-square castling puts the rook on the king's square, a long one the king on
+                // the rook's).
+                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
+                if rook_to == mv.from {
+                    self.men.relocate(z, mv.from, mv.to);
+                    self.men.relocate(z, rook_from, rook_to);
+                } else {
+                    self.men.relocate(z, rook_from, rook_to);
+                    self.men.relocate(z, mv.from, mv.to);
+                }
+                self.move_king(us, mv.from, mv.to);
+                touched[2] = mv.extra[0];
+            }
+            MoveKind::Grow => {
+                let (moved, index) = self.men.remove(z, mv.from);
+                undo.moved = moved.0;
+                undo.moved_index = index;
+                if self.men.board[mv.to.index()] != EMPTY {
+                    let (victim, i) = self.men.remove(z, mv.to);
+                    undo.captured[0] = (mv.to, victim.0, i);
+                    undo.ncaptured = 1;
+                }
+                if !mv.extra[0].is_none() {
+                    // The converted unit is recorded as captured; unmake puts it back.
+                    let (unit, i) = self.men.remove(z, mv.extra[0]);
+                    undo.captured[undo.ncaptured as usize] = (mv.extra[0], unit.0, i);
+                    undo.ncaptured += 1;
+                    let convert = v
+                        .piece(moved.kind())
+                        .promotion
+                        .as_ref()
+                        .and_then(|p| p.convert)
+                        .unwrap_or(unit.kind());
+                    self.men.put(z, Piece::new(convert, unit.color()), mv.extra[0]);
+                }
+                irreversible = true;
+            }
+            _ => {
+                let moved = Piece(self.men.board[mv.from.index()]);
+                undo.moved = moved.0;
+                let capture = |pos: &mut Position, sq: Square, undo: &mut Undo| {
+                    // `Square::NONE` (an unused `extra` slot) is no board index: test it first.
+                    if sq.is_none() || pos.men.board[sq.index()] == EMPTY || sq == mv.from {
+                        return;
+                    }
+                    let (p, i) = pos.men.remove(z, sq);
+                    if v.piece(p.kind()).royalty == Royalty::King {
+                        pos.drop_king(p.color(), sq);
+                    }
+                    undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
+                    undo.ncaptured += 1;
+                };
+                match mv.kind {
+                    MoveKind::EnPassant => capture(self, mv.extra[0], &mut undo),
+                    MoveKind::Special => {
+                        capture(self, mv.extra[0], &mut undo);
+                        capture(self, mv.extra[1], &mut undo);
+                        touched[2] = mv.extra[0];
+                        touched[3] = mv.extra[1];
+                        if mv.blast != 0 {
+                            for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
+                                if mv.blast & (1 << i) != 0
+                                    && let Some(sq) = shape.offset(mv.to, dx, dy)
+                                {
+                                    capture(self, sq, &mut undo);
+                                    self.clear_castling_at(sq);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if mv.from != mv.to {
+                    capture(self, mv.to, &mut undo);
+                    match mv.promotion() {
+                        Some(kind) => {
+                            let (_, i) = self.men.remove(z, mv.from);
+                            undo.moved_index = i;
+                            self.men.put(z, Piece::new(kind, us), mv.to);
+                        }
+                        None => self.men.relocate(z, mv.from, mv.to),
+                    }
+                    if v.piece(moved.kind()).royalty == Royalty::King {
+                        self.move_king(us, mv.from, mv.to);
+                    }
+                }
+                irreversible = undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock;
+                // A push that promotes leaves no pawn behind to take en passant.
+                if mv.kind == MoveKind::MultiStep && mv.promotion().is_none() {
+                    let first = shape
+                        .offset(mv.from, 0, us.forward())
+                        .expect("a multi-step passes a square");
+                    let ep = EnPassant { first, victim: mv.to };
+                    if self.ep_capturable(&ep, us.opposite()) {
+                        self.ep = ep;
+                        self.men.hash ^= z.ep(first);
+                    }
+                }
+            }
+        }
+        if self.castling != 0 {
+            for sq in touched {
+                if !sq.is_none() {
+                    self.clear_castling_at(sq);
+                }
+            }
+        }
+        self.halfmove = if irreversible {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        self.undo.push(undo);
+        if mv.kind == MoveKind::Grow && self.has_pseudo_moves() {
+            // The turn goes on: the same side makes another move.
+            self.continuation = true;
+            self.men.hash ^= z.continuation;
+            return;
+        }
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = us.opposite();
+        self.men.hash ^= z.side;
+    }
+
+    /// The state a move changes, saved so that `unmake` can restore it.
+    pub(super) fn undo_record(&self, mv: Move, null: bool) -> Undo {
+        Undo {
+            mv,
+            moved: EMPTY,
+            captured: [(Square::NONE, EMPTY, 0); 8],
+            ncaptured: 0,
+            moved_index: 0,
+            null,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.men.hash,
+            kings: self.kings,
+            king_count: self.king_count,
+            side: self.side,
+            continuation: self.continuation,
+        }
+    }
+
+    /// Passes: the other side moves next (for null-move pruning in the search). Not available in
+    /// the middle of a turn of several moves.
+    pub fn make_null(&mut self) {
+        let z = &self.variant.tables.zobrist;
+        let undo = self.undo_record(Move::new(Square::NONE, Square::NONE, MoveKind::Normal), true);
+        self.history.push(self.men.hash);
+        if !self.ep.is_none() {
+            self.men.hash ^= z.ep(self.ep.first);
+            self.ep = EnPassant::NONE;
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = self.side.opposite();
+        self.men.hash ^= z.side;
+        self.undo.push(undo);
+    }
+
+    /// Does the side to move have any pseudo-legal move?
+    pub(super) fn has_pseudo_moves(&self) -> bool {
+        let mut list = crate::core::moves::MoveList::new();
+        self.generate_pseudo(&mut list);
+        !list.is_empty()
+    }
+
+    /// Is the side to move in the middle of a turn of several moves?
+    #[inline]
+    pub fn in_continuation(&self) -> bool {
+        self.continuation
+    }
+
+    pub(super) fn clear_castling_at(&mut self, sq: Square) {
+        if self.castling == 0 {
+            return;
+        }
+        let z = &self.variant.tables.zobrist;
+        let before = self.castling;
+        for c in 0..2 {
+            if self.king_origin[c] == sq {
+                self.castling &= !(3 << (c * 2));
+            }
+            for side in 0..2 {
+                if self.castle_rooks[c][side] == sq {
+                    self.castling &= !(1 << (c * 2 + side));
+                }
+            }
+        }
+        if before != self.castling {
+            self.men.hash ^= z.castling(before) ^ z.castling(self.castling);
+        }
+    }
+
+    pub(super) fn move_king(&mut self, color: Color, from: Square, to: Square) {
+        let c = color as usize;
+        for k in &mut self.kings[c][..self.king_count[c] as usize] {
+            if *k == from {
+                *k = to;
+                return;
+            }
+        }
+    }
+
+    pub(super) fn drop_king(&mut self, color: Color, sq: Square) {
+        let c = color as usize;
+        let n = self.king_count[c] as usize;
+        if let Some(i) = self.kings[c][..n].iter().position(|&k| k == sq) {
+            self.kings[c][i] = self.kings[c][n - 1];
+            self.king_count[c] -= 1;
+        }
+    }
+
+    /// Takes back the last move. Returns it, or `None` if there is nothing to take back.
+    pub fn unmake(&mut self) -> Option<Move> {
+        let undo = self.undo.pop()?;
+        self.history.pop();
+        let v = &*self.variant;
+        let z = &v.tables.zobrist;
+        let mv = undo.mv;
+        let us = undo.side;
+        // Every step of `make` is undone in reverse order, so the piece lists come back exactly.
+        let captured = &undo.captured[..undo.ncaptured as usize];
+        match mv.kind {
+            _ if undo.null => {}
+            MoveKind::Drop => {
+                self.men.take_back(z, mv.to);
+                self.hand[us as usize][mv.piece as usize] += 1;
+            }
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
+                if rook_to == mv.from {
+                    self.men.relocate(z, rook_to, rook_from);
+                    self.men.relocate(z, mv.to, mv.from);
+                } else {
+                    self.men.relocate(z, mv.to, mv.from);
+                    self.men.relocate(z, rook_to, rook_from);
+                }
+            }
+            MoveKind::Grow => {
+                if !mv.extra[0].is_none() {
+                    self.men.take_back(z, mv.extra[0]);
+                }
+                for &(sq, p, i) in captured.iter().rev() {
+                    self.men.restore(z, Piece(p), sq, i);
+                }
+                self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
+            }
+            _ => {
+                if mv.from != mv.to {
+                    if mv.promotion().is_some() {
+                        self.men.take_back(z, mv.to);
+                        self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
+                    } else {
+                        self.men.relocate(z, mv.to, mv.from);
+                    }
+                }
+                for &(sq, p, i) in captured.iter().rev() {
+                    self.men.restore(z, Piece(p), sq, i);
+                }
+            }
+        }
+        self.side = us;
+        self.continuation = undo.continuation;
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.kings = undo.kings;
+        self.king_count = undo.king_count;
+        self.men.hash = undo.hash;
+        Some(mv)
+    }
+
+    /// Pieces a move would capture, with their squares (for ordering, SEE and notation).
+    pub fn captures_of(&self, mv: &Move) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let shape = self.variant.shape;
+        let mut squares = [Square::NONE; 11];
+        match mv.kind {
+            MoveKind::Normal | MoveKind::MultiStep | MoveKind::Grow => squares[0] = mv.to,
+            MoveKind::EnPassant => squares[0] = mv.extra[0],
+            MoveKind::Special => {
+                if mv.from != mv.to {
+                    squares[0] = mv.to;
+                }
+                squares[1] = mv.extra[0];
+                squares[2] = mv.extra[1];
+                for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
+                    if mv.blast & (1 << i) != 0 {
+                        squares[3 + i] = shape.offset(mv.to, dx, dy).unwrap_or(Square::NONE);
+                    }
+                }
+            }
+            MoveKind::Castle | MoveKind::Drop => {}
+        }
+        let us = self.side;
+        squares.into_iter().filter_map(move |sq| {
+            if sq.is_none() {
+                return None;
+            }
+            self.piece_at(sq).filter(|p| p.color() != us).map(|p| (sq, p))
+        })
+    }
+
+    /// Does the move capture anything?
+    pub fn is_capture(&self, mv: &Move) -> bool {
+        self.captures_of(mv).next().is_some()
+    }
+}
