@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end checks need and a fresh machine lacks: XBoard under Xvfb, peer
-# engines (Fairy-Max, Sjaak II, Fairy-Stockfish), ImageMagick for screenshots, python-chess.
+# engines (Fairy-Max, Sjaak II, Fairy-Stockfish), ImageMagick for screenshots, python-chess,
+# GNU parallel and Slurm with munge (the sharded-match checks, scripts/shard-check.sh).
 # Idempotent: installs only what is missing.
 set -euo pipefail
 
 need=()
 for pkg_bin in xboard:/usr/games/xboard xvfb:/usr/bin/Xvfb imagemagick:/usr/bin/import \
-    fairymax:/usr/games/fairymax sjaakii:/usr/games/sjaakii fairy-stockfish:/usr/games/fairy-stockfish; do
+    fairymax:/usr/games/fairymax sjaakii:/usr/games/sjaakii fairy-stockfish:/usr/games/fairy-stockfish \
+    parallel:/usr/bin/parallel slurm-wlm:/usr/sbin/slurmctld munge:/usr/sbin/munged; do
   pkg=${pkg_bin%%:*}; bin=${pkg_bin#*:}
   [ -x "$bin" ] || need+=("$pkg")
 done
