@@ -97,6 +97,14 @@ impl Thinker {
         }
     }
 
+    /// Stops any search and resizes the hash table to `requested_mb` as a GUI sends it (any
+    /// number), clamped to what the machine can hold; returns the size taken (MB).
+    pub fn set_hash_mb(&mut self, requested_mb: u64) -> usize {
+        self.stop();
+        let mb = super::memory::clamp_hash_mb(requested_mb);
+        self.with_searcher(|s| s.set_hash_mb(mb))
+    }
+
     /// Runs `f` on the idle searcher (waits for a running search to release it).
     pub fn with_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher) -> R) -> R {
         f(&mut Thinker::lock(&self.searcher))

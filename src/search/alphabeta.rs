@@ -160,9 +160,10 @@ impl Searcher {
         }
     }
 
-    /// Resizes the hash table (clearing it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt.resize(mb);
+    /// Resizes the hash table (clearing it); returns the size taken (MB), smaller than asked if
+    /// the allocator refused.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
+        self.tt.resize(mb)
     }
 
     /// Forgets everything learnt (a new game).

@@ -6,6 +6,7 @@
 //! - `control`: the stop flag and deadlines shared with the protocol thread;
 //! - `time`: search limits and time allocation from a neutral clock (ms left, increment, moves to go);
 //! - `tt`: the transposition table;
+//! - `zeroed`: its memory (zero pages from the allocator, refused without aborting);
 //! - `eval`: the evaluation, with tables derived from the variant's pieces;
 //! - `see`: static exchange evaluation;
 //! - `ordering`: move scoring (TT move, MVV-LVA/SEE, killers, countermoves, history);
@@ -24,6 +25,7 @@ mod score;
 mod see;
 mod time;
 mod tt;
+mod zeroed;
 
 pub use alphabeta::{SearchInfo, SearchResult, Searcher};
 pub use bench::{BenchResult, bench};

@@ -6,8 +6,13 @@
 use crate::core::{Move, MoveKind, Square};
 
 use super::score::{Bound, MATE_BOUND};
+use super::zeroed::{ZeroIsValid, ZeroedSlice};
 
 const ENTRIES: usize = 4;
+/// Tables up to this size are written through when made or cleared, so that the search does not
+/// pay for the first touch of each page on its clock; larger ones stay fresh zero pages (writing
+/// them would take seconds).
+const PREFAULT_BYTES: usize = 1 << 30;
 
 #[derive(Copy, Clone, Default)]
 struct Entry {
@@ -54,31 +59,40 @@ impl TtHit {
 
 /// A hash table of search results.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedSlice<Bucket>,
     generation: u8,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> TranspositionTable {
-        let mut t = TranspositionTable {
-            buckets: Vec::new(),
+        TranspositionTable {
+            buckets: sized_down_buckets(mb),
             generation: 0,
-        };
-        t.resize(mb);
-        t
+        }
     }
 
-    /// Resizes to about `mb` megabytes, clearing the table.
-    pub fn resize(&mut self, mb: usize) {
-        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
-        self.buckets = vec![Bucket::default(); n];
+    /// Resizes to about `mb` megabytes, clearing the table. When the allocator cannot give that
+    /// much, the table halves until it fits: a request never aborts the process. Returns the size
+    /// taken, in whole megabytes.
+    pub fn resize(&mut self, mb: usize) -> usize {
+        // The old table goes first, so that its memory can serve the new one.
+        self.buckets = sized_down_buckets(0);
+        self.buckets = sized_down_buckets(mb);
+        if self.size_bytes() <= PREFAULT_BYTES {
+            self.buckets.fill(Bucket::default());
+        }
         self.generation = 0;
+        self.size_bytes() >> 20
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        if self.size_bytes() <= PREFAULT_BYTES {
+            self.buckets.fill(Bucket::default());
+        } else {
+            self.buckets.zero();
+        }
         self.generation = 0;
     }
 
@@ -195,6 +209,28 @@ impl TranspositionTable {
     }
 }
 
+// SAFETY: a bucket is integers only; all zero is four empty entries (bound 0), `Bucket::default()`.
+unsafe impl ZeroIsValid for Bucket {}
+
+/// A table of about `mb` MB (at least one bucket), halved until the allocator agrees.
+fn sized_down_buckets(mb: usize) -> ZeroedSlice<Bucket> {
+    let wanted = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+    let mut n = wanted;
+    loop {
+        if let Some(b) = ZeroedSlice::new(n) {
+            if n < wanted {
+                log::warn!("a hash table of {mb} MB was refused by the allocator; using {n} buckets");
+            }
+            return b;
+        }
+        if n == 1 {
+            // Not even 64 bytes: no Rust program goes on from here.
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>());
+        }
+        n /= 2;
+    }
+}
+
 /// Mate scores are stored as distance from this node.
 #[inline]
 fn score_to_tt(score: i32, ply: usize) -> i32 {
@@ -280,6 +316,33 @@ mod tests {
         assert_eq!(std::mem::size_of::<Bucket>(), 64);
         let t = TranspositionTable::new(1);
         assert_eq!(t.size_bytes(), 1 << 20);
+    }
+
+    /// Reliability issue: `memory 99999999999` aborted in the allocator. A size no allocator
+    /// gives is halved until one does; the table works.
+    #[test]
+    fn an_impossible_size_is_sized_down_not_aborted() {
+        let mut t = TranspositionTable::new(1);
+        let mb = t.resize(usize::MAX);
+        assert!(mb < usize::MAX >> 20, "{mb} MB");
+        assert_eq!(t.size_bytes() >> 20, mb);
+        let hash = 0xDEAD_BEEF_0123_4567;
+        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0);
+        assert_eq!(t.probe(hash, 0).map(|h| h.score), Some(33));
+        t.resize(2);
+        assert_eq!(t.size_bytes(), 2 << 20);
+        assert_eq!(t.probe(hash, 0), None);
+    }
+
+    #[test]
+    fn clearing_a_large_table_empties_it() {
+        let mut t = TranspositionTable::new(32);
+        let hash = 0x1234_5678_9ABC_DEF0;
+        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0);
+        assert!(t.probe(hash, 0).is_some());
+        t.clear();
+        assert_eq!(t.probe(hash, 0), None);
+        assert_eq!(t.size_bytes(), 32 << 20);
     }
 
     #[test]

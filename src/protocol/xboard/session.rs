@@ -16,13 +16,13 @@ use super::clock::CecpClock;
 use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
 use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use crate::core::{CastlingRight, CastlingRook, Color, Move, MoveKind, Outcome, Position, Setup};
+use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
 use crate::search::{DEFAULT_OVERHEAD_MS, Limits, SearchControl, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
-/// Default transposition-table size in MB.
-pub const DEFAULT_HASH_MB: usize = 64;
+pub use crate::engine::memory::DEFAULT_HASH_MB;
 
 /// Something for the session to act on.
 #[derive(Debug)]
@@ -517,9 +517,8 @@ impl<W: Write> Session<W> {
             Command::OpponentName(_) | Command::Rating { .. } | Command::Ics(_) => {}
             Command::Pause | Command::Resume => {}
             Command::Memory { megabytes } => {
-                let mb = megabytes.clamp(1, 1 << 16) as usize;
                 self.stop_search();
-                self.thinker.with_searcher(|s| s.set_hash_mb(mb));
+                self.thinker.set_hash_mb(megabytes);
             }
             Command::Cores(_) | Command::EgtPath { .. } | Command::SetScore { .. } => {}
             Command::SetOption { name, value } => self.option(&name, value.as_deref()),
@@ -579,7 +578,11 @@ impl<W: Write> Session<W> {
         ]));
         self.send(Reply::Features(vec![f(
             "option",
-            FeatureValue::Str(format!("Hash -spin {DEFAULT_HASH_MB} 1 65536")),
+            FeatureValue::Str(format!(
+                "Hash -spin {} 1 {}",
+                DEFAULT_HASH_MB.min(max_hash_mb()),
+                max_hash_mb()
+            )),
         )]));
         self.send(Reply::Features(vec![f(
             "option",
@@ -773,10 +776,10 @@ impl<W: Write> Session<W> {
 
     fn option(&mut self, name: &str, value: Option<&str>) {
         match name.trim() {
-            "Hash" => match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+            "Hash" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(mb) => {
                     self.stop_search();
-                    self.thinker.with_searcher(|s| s.set_hash_mb(mb.clamp(1, 1 << 16)));
+                    self.thinker.set_hash_mb(mb);
                 }
                 None => self.send(Reply::Error {
                     kind: "bad option value".to_string(),

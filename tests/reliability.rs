@@ -1,0 +1,181 @@
+//! Reliability (issue 15): what a GUI or a user may send that once killed, hung or confused the
+//! engine. Each test sends the issue's own lines to the binary and checks that the engine stays
+//! alive, answers `ping`, and plays only legal moves.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{EngineProcess, LINE_TIMEOUT, is_thinking};
+use fairybridge::core::Position;
+use fairybridge::notation::movetext::parse_move;
+use fairybridge::notation::{Coords, fen};
+use fairybridge::variants::Registry;
+
+/// A GUI talking to the engine; the whole conversation is kept for failure messages.
+struct Gui {
+    process: EngineProcess,
+    seen: Vec<String>,
+    next_ping: u32,
+}
+
+impl Gui {
+    /// The engine started with `args`, after `xboard` and `protover 2`; returns the feature lines.
+    fn start(args: &[&str]) -> (Gui, Vec<String>) {
+        let mut gui = Gui {
+            process: EngineProcess::start(args, false),
+            seen: Vec::new(),
+            next_ping: 1,
+        };
+        gui.send("xboard");
+        gui.send("protover 2");
+        let mut features = Vec::new();
+        loop {
+            let l = gui.reply_before(Instant::now() + LINE_TIMEOUT, "feature done=1");
+            let done = l.contains("done=1");
+            features.push(l);
+            if done {
+                return (gui, features);
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.seen.push(format!("> {line}"));
+        self.process.send(line);
+    }
+
+    /// The next line that is not thinking output, before `deadline`.
+    fn reply_before(&mut self, deadline: Instant, what: &str) -> String {
+        loop {
+            let Some(line) = self.process.next_line_before(deadline) else {
+                panic!(
+                    "expected {what}, got nothing in time\nconversation:\n{}",
+                    self.transcript()
+                )
+            };
+            self.seen.push(format!("< {line}"));
+            if !is_thinking(&line) {
+                return line;
+            }
+        }
+    }
+
+    /// Sends `ping N`; returns every non-thinking line before `pong N` (which must come).
+    fn sync(&mut self) -> Vec<String> {
+        let n = self.next_ping;
+        self.next_ping += 1;
+        self.send(&format!("ping {n}"));
+        let mut got = Vec::new();
+        loop {
+            let l = self.reply_before(Instant::now() + LINE_TIMEOUT, &format!("pong {n}"));
+            if l == format!("pong {n}") {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
+    /// Waits up to `timeout` for the engine's `move`; returns its text and how long it took.
+    fn expect_move(&mut self, timeout: Duration) -> (String, Duration) {
+        let start = Instant::now();
+        loop {
+            let l = self.reply_before(start + timeout, "a move");
+            if let Some(mv) = l.strip_prefix("move ") {
+                return (mv.to_string(), start.elapsed());
+            }
+            assert!(
+                !l.starts_with("Error") && !l.starts_with("tellusererror"),
+                "unexpected {l:?}\n{}",
+                self.transcript()
+            );
+        }
+    }
+
+    fn transcript(&self) -> String {
+        self.seen.join("\n")
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        self.process.close_input_with_quit();
+        self.process.wait_for_exit(Duration::from_secs(5));
+    }
+}
+
+/// The position of `variant` (built in) set up from a FEN in wire coordinates.
+fn wire_position(variant: &str, fen_text: &str) -> Position {
+    let v = Registry::builtin().get(variant).expect("built-in variant");
+    let setup = fen::parse_fen(fen_text, Coords::Wire).expect("a FEN");
+    Position::from_setup(&v, &setup).expect("a legal position")
+}
+
+/// Fails unless `text` is a legal move (wire notation) in `pos`.
+fn assert_legal(pos: &mut Position, text: &str, ctx: &str) {
+    assert!(
+        parse_move(pos, text, Coords::Wire).is_ok(),
+        "{ctx}: the engine played {text:?}, not a legal move in {}",
+        fen::to_fen(pos, Coords::Wire)
+    );
+}
+
+/// `memory 99999999999` (XBoard's `-memory`) aborted in the allocator (68719476736 bytes), and the
+/// Hash option announced 65536 MB whatever the machine had.
+#[test]
+fn memory_beyond_the_machine_is_clamped_and_the_maximum_is_honest() {
+    let (mut gui, features) = Gui::start(&[]);
+    let max = fairybridge::engine::memory::max_hash_mb();
+    let hash = features
+        .iter()
+        .find(|l| l.contains("option=\"Hash"))
+        .expect("a Hash option");
+    assert_eq!(hash, &format!("feature option=\"Hash -spin 64 1 {max}\""));
+    for line in [
+        "memory 99999999999",
+        "option Hash=99999999999",
+        "memory 0",
+        "memory 99999999999",
+    ] {
+        gui.send(line);
+        assert_eq!(gui.sync(), Vec::<String>::new(), "after {line}");
+    }
+    gui.send("new");
+    gui.send("st 0.2");
+    gui.send("go");
+    let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+    assert_legal(
+        &mut wire_position("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        &mv,
+        "start",
+    );
+    gui.sync();
+}
+
+/// `st`/`level` with absurd numbers panicked in `Duration::from_secs_f64` (exit 101).
+#[test]
+fn absurd_st_and_level_keep_the_engine_alive() {
+    let (mut gui, _) = Gui::start(&[]);
+    for line in [
+        "st 99999999999999999999",
+        "level 40 99999999999999999999 0",
+        "level 40 5 99999999999999999999",
+        "level 0 1:99999999999999999999 0",
+    ] {
+        gui.send("new");
+        gui.send(line);
+        gui.send("force");
+        gui.send("usermove e2e4");
+        assert_eq!(gui.sync(), Vec::<String>::new(), "after {line}");
+        // A move must still come in time after a sane limit.
+        gui.send("st 0.2");
+        gui.send("go");
+        let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+        assert_legal(
+            &mut wire_position("normal", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+            &mv,
+            line,
+        );
+        gui.sync();
+    }
+}
