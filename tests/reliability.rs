@@ -179,3 +179,78 @@ fn absurd_st_and_level_keep_the_engine_alive() {
         gui.sync();
     }
 }
+/// Wild Rose: the engine grows roses here (`e7e8,e8f3`) and then waits for the GUI to let the
+/// opponent pass. A GUI that moves on instead (`force`, `undo`, `variant`) and sets up another
+/// position was ignored: `setboard` was taken for XBoard's pass, and `go` played a move of the old
+/// game.
+#[test]
+fn a_new_position_inside_a_growing_roses_turn_is_taken() {
+    const GROWS: &str = "7w/4P3/7w/8/8/5n2/W7/8 w - - 0 1";
+    const NEW: &str = "vnuwwunv/pppppppp/8/8/8/8/PPPPPPPP/VNUWWUNV b - - 0 1";
+    for reset in ["force", "undo", "variant wildrose"] {
+        let (mut gui, _) = Gui::start(&[]);
+        gui.send("variant wildrose");
+        gui.sync();
+        gui.send(&format!("setboard {GROWS}"));
+        gui.send("st 1");
+        gui.send("go");
+        let (first, _) = gui.expect_move(LINE_TIMEOUT);
+        assert_eq!(
+            first,
+            "e7e8,e8f3",
+            "the only winning turn grows roses\n{}",
+            gui.transcript()
+        );
+        assert_eq!(gui.sync(), Vec::<String>::new(), "the turn waits for the pass");
+        gui.send(reset);
+        gui.sync();
+        gui.send(&format!("setboard {NEW}"));
+        assert_eq!(gui.sync(), Vec::<String>::new(), "{reset}: setboard accepted");
+        gui.send("st 0.2");
+        gui.send("go");
+        let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+        assert_legal(&mut wire_position("wildrose", NEW), &mv, reset);
+        gui.sync();
+    }
+}
+
+/// After a rejected `setboard`, `white`/`black` rebuilt the previous position and `go` played from
+/// it. Now there is no position until the next good one, `go` says so, and the rejection gives
+/// its reason.
+#[test]
+fn a_rejected_setboard_leaves_no_position_to_play() {
+    let (mut gui, _) = Gui::start(&[]);
+    gui.send("new");
+    gui.send("force");
+    gui.send("usermove e2e4");
+    gui.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1");
+    let why = gui.sync();
+    assert_eq!(why.len(), 1, "{}", gui.transcript());
+    assert!(why[0].starts_with("tellusererror Illegal position: "), "{why:?}");
+    assert!(
+        why[0].len() > "tellusererror Illegal position: ".len() + 3,
+        "a reason: {why:?}"
+    );
+    for colour in ["white", "black"] {
+        gui.send(colour);
+        gui.send("go");
+        let got = gui.sync();
+        assert_eq!(
+            got,
+            vec!["Error (no position, setboard was rejected): go".to_string()],
+            "after {colour}\n{}",
+            gui.transcript()
+        );
+        gui.send("force");
+        gui.send("usermove e7e5");
+        assert_eq!(gui.sync(), vec!["Illegal move: e7e5".to_string()]);
+    }
+    // A good position brings the engine back.
+    const FEN: &str = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1";
+    gui.send(&format!("setboard {FEN}"));
+    gui.send("st 0.2");
+    gui.send("go");
+    let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+    assert_legal(&mut wire_position("normal", FEN), &mv, "after a good setboard");
+    gui.sync();
+}

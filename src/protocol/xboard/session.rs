@@ -17,7 +17,7 @@ use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command
 use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use crate::core::{CastlingRight, CastlingRook, Color, Move, MoveKind, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
-use crate::engine::{Game, Thinker, ThinkerEvent};
+use crate::engine::{Game, GameError, Thinker, ThinkerEvent};
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
 use crate::search::{DEFAULT_OVERHEAD_MS, Limits, SearchControl, SearchInfo, SearchResult};
 use crate::variants::Registry;
@@ -393,13 +393,23 @@ impl<W: Write> Session<W> {
             Command::Variant(name) => self.variant(&name),
             Command::Force => {
                 self.stop_search();
+                // The GUI takes over: a pass it owed us inside our turn is no longer awaited.
+                self.awaiting_pass = false;
                 self.mode = Mode::Force;
             }
             Command::Go => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 self.mode = Mode::Play {
                     engine: self.game.position().side_to_move(),
                 };
+                if !self.game.is_valid() {
+                    self.send(Reply::Error {
+                        kind: "no position, setboard was rejected".to_string(),
+                        text: "go".to_string(),
+                    });
+                    return;
+                }
                 self.think_on_move();
             }
             Command::PlayOther => {
@@ -412,6 +422,7 @@ impl<W: Write> Session<W> {
             }
             Command::White | Command::Black => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 let to_move = if command == Command::White {
                     Color::White
                 } else {
@@ -449,9 +460,10 @@ impl<W: Write> Session<W> {
             }
             Command::Result { .. } => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 self.mode = Mode::Force;
             }
-            Command::SetBoard(_) if self.awaiting_pass => {
+            Command::SetBoard(_) if self.awaiting_pass && matches!(self.mode, Mode::Play { .. }) => {
                 // XBoard turns the opponent's pass into a `setboard` of its own (wrong) picture of
                 // a turn of several moves; our position is the real one: just go on.
                 self.awaiting_pass = false;
@@ -461,16 +473,18 @@ impl<W: Write> Session<W> {
             }
             Command::SetBoard(fen) => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 self.excluded.clear();
                 self.hint = None;
-                if self.game.set_fen(&fen, Coords::Wire).is_err() {
-                    self.send(Reply::TellUserError("Illegal position".to_string()));
-                } else if self.mode == Mode::Analyze {
-                    self.start_analysis();
+                match self.game.set_fen(&fen, Coords::Wire) {
+                    Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
+                    Ok(()) if self.mode == Mode::Analyze => self.start_analysis(),
+                    Ok(()) => {}
                 }
             }
             Command::Edit => {
                 self.stop_search();
+                self.awaiting_pass = false;
                 let pos = self.game.position();
                 let shape = pos.variant().shape;
                 let cells = shape
@@ -634,6 +648,10 @@ impl<W: Write> Session<W> {
     }
 
     fn set_side_to_move(&mut self, color: Color) {
+        if !self.game.is_valid() {
+            // No position to turn round: the rejected set-up stays rejected.
+            return;
+        }
         let pos = self.game.position();
         if pos.side_to_move() == color {
             return;
@@ -739,6 +757,7 @@ impl<W: Write> Session<W> {
 
     fn take_back(&mut self, plies: usize) {
         self.stop_search();
+        self.awaiting_pass = false;
         let word = if plies == 1 { "undo" } else { "remove" };
         if self.game.position().plies_played() < plies || !self.game.is_valid() {
             self.send(Reply::Error {
@@ -956,9 +975,9 @@ impl<W: Write> Session<W> {
                     self.start_analysis();
                 }
             }
-            Err(_) => {
+            Err(e) => {
                 self.game.invalidate();
-                self.send(Reply::TellUserError("Illegal position".to_string()));
+                self.send(Reply::TellUserError(format!("Illegal position: {e}")));
             }
         }
     }
@@ -999,6 +1018,14 @@ fn runs_beside_search(command: &Command) -> bool {
             | Command::Bad { .. }
             | Command::Unknown(_)
     )
+}
+
+/// The answer to a rejected `setboard`: XBoard shows it in an error box.
+fn illegal_position(error: &GameError) -> String {
+    match error {
+        GameError::BadPosition(why) => format!("Illegal position: {why}"),
+        other => format!("Illegal position: {other}"),
+    }
 }
 
 /// A PV in wire notation, cut at the first move that is not legal (a stale TT move).
