@@ -254,3 +254,33 @@ fn a_rejected_setboard_leaves_no_position_to_play() {
     assert_legal(&mut wire_position("normal", FEN), &mv, "after a good setboard");
     gui.sync();
 }
+
+/// A user variant named `8x8_chess` was listed in `feature variants=` and then refused: its name
+/// was read as a board-size prefix.
+#[test]
+fn a_variant_named_like_a_size_prefix_is_found() {
+    let normal = include_str!("../fixtures/variants/normal.toml");
+    let definition = normal
+        .replace("name = \"normal\"", "name = \"8x8_chess\"")
+        .replace("[xboard]\nbuiltin = true\n", "");
+    let file = std::env::temp_dir().join(format!("fairybridge-8x8_chess-{}.toml", std::process::id()));
+    std::fs::write(&file, &definition).expect("write a temporary definition");
+    let path = file.to_str().expect("a UTF-8 temporary path").to_string();
+    let (mut gui, features) = Gui::start(&["--variants", &path]);
+    let _ = std::fs::remove_file(&file);
+    assert!(features.iter().any(|f| f.contains(",8x8_chess")), "{features:?}");
+    gui.send("variant 8x8_chess");
+    let said = gui.sync();
+    assert!(said.iter().all(|l| !l.starts_with("Error")), "{said:?}");
+    // The size prefix of its own size still works, and a wrong one is still refused.
+    gui.send("variant 8x8+0_8x8_chess");
+    assert!(gui.sync().iter().all(|l| !l.starts_with("Error")));
+    gui.send("variant 10x10+0_8x8_chess");
+    assert_eq!(
+        gui.sync(),
+        vec!["Error (unsupported board size): 10x10+0_8x8_chess".to_string()]
+    );
+    gui.send("force");
+    gui.send("usermove e2e4");
+    assert_eq!(gui.sync(), Vec::<String>::new(), "{}", gui.transcript());
+}

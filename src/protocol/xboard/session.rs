@@ -609,8 +609,13 @@ impl<W: Write> Session<W> {
         self.stop_search();
         self.awaiting_pass = false;
         // XBoard may prefix a size: `10x10+0_pillage`. Accept it when it is the variant's own size.
+        // A variant's own name comes first: a user variant may be called `8x8_chess`.
         let (size, name) = match requested.split_once('_') {
-            Some((size, name)) if size.contains('x') && size.starts_with(|c: char| c.is_ascii_digit()) => {
+            Some((size, name))
+                if self.game.find_variant(requested).is_err()
+                    && size.contains('x')
+                    && size.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
                 (Some(size), name)
             }
             _ => (None, requested),
