@@ -1,6 +1,7 @@
 //! fairybridge: a chess-variant engine core — rules, notation, search — behind XBoard (CECP),
 //! match-runner and command-line front ends.
 
+pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod engine;

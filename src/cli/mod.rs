@@ -143,7 +143,7 @@ pub fn run() -> i32 {
             if !(1..=64).contains(&depth) {
                 return fail(format!("depth {depth} must be between 1 and 64"));
             }
-            let result = crate::search::bench(depth);
+            let result = crate::bench::bench(depth);
             eprintln!(
                 "{} positions, depth {depth}, {:.3} s",
                 result.positions,

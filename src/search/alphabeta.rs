@@ -1313,7 +1313,7 @@ mod tests {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(9);
-        let r = crate::search::bench(d);
+        let r = crate::bench::bench(d);
         eprintln!(
             "bench: {} positions, {} nodes, {:.2} s, {} nodes/s",
             r.positions,

@@ -11,13 +11,11 @@
 //! - `see`: static exchange evaluation;
 //! - `ordering`: move scoring (TT move, MVV-LVA/SEE, killers, countermoves, history);
 //! - `alphabeta`: the `Searcher` (iterative deepening, PVS, quiescence, pruning);
-//! - `bench`: a fixed-depth node-count benchmark over `fixtures/bench.epd`.
 //!
 //! Nothing here asks which variant it plays: all knowledge comes from the piece table, the
 //! variant's rules and the core's move generation.
 
 mod alphabeta;
-pub mod bench;
 mod control;
 mod eval;
 mod ordering;
@@ -28,7 +26,6 @@ mod tt;
 mod zeroed;
 
 pub use alphabeta::{SearchInfo, SearchResult, Searcher};
-pub use bench::{BenchResult, bench};
 pub use control::SearchControl;
 pub use eval::{EvalTables, evaluate};
 pub use score::{Bound, Score};

@@ -1,4 +1,4 @@
-//! A fixed-depth benchmark over `fixtures/bench.epd` (one `variant;FEN` per line, `#` comments):
+//! `fairybridge bench`: a fixed-depth benchmark over `fixtures/bench.epd` (one `variant;FEN` per line, `#` comments):
 //! each position is searched with a fresh searcher, single-threaded, so the node count depends only
 //! on the search code — the same on every run and machine.
 
@@ -8,12 +8,10 @@ use crate::core::Position;
 use crate::notation::{Coords, fen};
 use crate::variants::Registry;
 
-use super::alphabeta::Searcher;
-use super::control::SearchControl;
-use super::time::Limits;
+use crate::search::{Limits, SearchControl, Searcher};
 
 /// The bench positions, built into the binary.
-const BENCH_EPD: &str = include_str!("../../fixtures/bench.epd");
+const BENCH_EPD: &str = include_str!("../fixtures/bench.epd");
 /// Hash size for the bench (fixed: it influences the node count).
 const BENCH_HASH_MB: usize = 16;
 
