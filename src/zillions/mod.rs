@@ -5,8 +5,12 @@
 //! game end come from the core.
 
 pub mod codes;
+pub mod session;
 pub mod setup;
 pub mod zsg;
+
+#[cfg(feature = "zillions")]
+mod ffi;
 
 use std::sync::Arc;
 
