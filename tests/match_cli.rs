@@ -1,6 +1,8 @@
 //! `fairybridge match` on bad arguments: one line on stderr, nothing on stdout, exit code 2 —
 //! before any game is played.
 
+mod common;
+
 use std::process::Command;
 
 fn fails(args: &[&str], wanted: &str) {
@@ -107,10 +109,11 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--engine", "cmd=/nonexistent/engine", "--engine", fb, "--each", "tc=1"],
         "cannot start",
     );
+    let fairymax = format!("cmd={}", common::require_fairymax());
     fails(
         &[
             "--engine",
-            "cmd=/usr/games/fairymax",
+            &fairymax,
             "--engine",
             fb,
             "--each",

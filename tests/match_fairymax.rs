@@ -1,4 +1,4 @@
-//! fairybridge against Fairy-Max (`/usr/games/fairymax`, installed by scripts/install-deps.sh) in
+//! fairybridge against Fairy-Max (`/usr/games/fairymax`, installed on demand by scripts/install-deps.sh) in
 //! orthodox chess: a short match that must finish every game with a result the rules core agrees
 //! with, written to a PGN that both our reader and python-chess replay to the same positions.
 //! Fairy-Max has no `setboard`, so this also drives the `edit` protocol.
@@ -12,16 +12,11 @@ use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 
-use common::python_chess_pgn;
-
-const FAIRYMAX: &str = "/usr/games/fairymax";
+use common::{python_chess_pgn, require_fairymax};
 
 #[test]
 fn fairybridge_vs_fairymax_in_normal_chess() {
-    assert!(
-        std::path::Path::new(FAIRYMAX).exists(),
-        "Fairy-Max is missing: run scripts/install-deps.sh"
-    );
+    let fairymax = require_fairymax();
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let pgn = dir.join(format!("match-fairymax-{}.pgn", std::process::id()));
     let _ = std::fs::remove_file(&pgn);
@@ -37,7 +32,7 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
     let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
         .args(["match", "--engine"])
         .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
-        .args(["--engine", &format!("cmd={FAIRYMAX}")])
+        .args(["--engine", &format!("cmd={fairymax}")])
         .args(["--each", "tc=2+0.05", "timemargin=300", "--games", "4", "--seed", "11"])
         .args(["--maxmoves", "120", "--openings"])
         .arg(&openings)
@@ -82,9 +77,19 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
         let (mut end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
         assert_eq!(g.tag("PlyCount"), Some(moves.len().to_string().as_str()));
         if term == "normal" {
-            // A game over by rule: the core must see it over with the same result.
-            if let Some(o) = end.outcome() {
-                assert_eq!(o.result(), result, "game {}", i + 1);
+            // Over by rule: the core must see it over with the same result. Or a resignation: the
+            // core must see the game still going, and the side that resigned lose.
+            let last = g.comments.last().map(String::as_str).unwrap_or_default();
+            match end.outcome() {
+                Some(o) => assert_eq!(o.result(), result, "game {}: {last}", i + 1),
+                None => {
+                    let resigned = if result == "1-0" {
+                        "Black resigns"
+                    } else {
+                        "White resigns"
+                    };
+                    assert!(last.starts_with(resigned), "game {}: {result} {last:?}", i + 1);
+                }
             }
         }
         ours.push(fen::to_fen(&end, Coords::Human));

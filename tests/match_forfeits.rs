@@ -1,7 +1,11 @@
 //! Forfeits, driven by a deliberately broken scripted engine (`scripts/e2e/broken-engine.py`, needs
-//! python-chess): an illegal move, a crash, silence, a false result claim and garbage output each
-//! lose the game with the right reason in the PGN, the other side wins, and the match goes on to
-//! its next game.
+//! python-chess): an illegal move, a crash (at start or mid-game, or with a child holding its
+//! output open), silence (at start or mid-game), false result claims, garbage, a bare `move`, a
+//! flood of output and moves in a wrong notation each lose the game with the right reason in the
+//! PGN, the other side wins, every finished game is in the PGN, and the match ends by itself.
+//! Lines sent in force mode before the game are not held against the engine.
+
+mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -10,6 +14,7 @@ use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 
 fn broken_engine() -> String {
+    common::require_python_chess();
     format!("python3 {}/scripts/e2e/broken-engine.py", env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -20,8 +25,14 @@ fn pgn_path(tag: &str) -> PathBuf {
     path
 }
 
-/// Two games, the broken engine White in the first and Black in the second; checks both.
+/// Two games, the broken engine White in the first and Black in the second; checks both. The
+/// broken engine misbehaves on its third move.
 fn forfeit_case(mode: &str, termination: &str, reason: &str) {
+    forfeit_case_after(mode, termination, reason, [4, 5]);
+}
+
+/// As [`forfeit_case`], with the number of moves each game has before the forfeit.
+fn forfeit_case_after(mode: &str, termination: &str, reason: &str, plies: [usize; 2]) {
     let pgn = pgn_path(mode);
     let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
         .args(["match", "--engine"])
@@ -68,10 +79,9 @@ fn forfeit_case(mode: &str, termination: &str, reason: &str) {
             "{mode} game {}: {last:?}, wanted {wanted:?}",
             i + 1
         );
-        // The moves before the forfeit are legal and recorded: the broken engine misbehaves on its
-        // third move.
+        // The moves before the forfeit are legal and recorded.
         let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
-        assert_eq!(moves.len(), if i == 0 { 4 } else { 5 }, "{mode} game {}", i + 1);
+        assert_eq!(moves.len(), plies[i], "{mode} game {}", i + 1);
     }
     let _ = std::fs::remove_file(&pgn);
 }
@@ -99,4 +109,59 @@ fn false_claim_forfeits() {
 #[test]
 fn garbage_forfeits() {
     forfeit_case("garbage", "rules infraction", "sends an unreadable move: ?!%zz");
+}
+
+#[test]
+fn false_draw_claim_forfeits() {
+    forfeit_case("false-draw", "rules infraction", "makes a false claim: 1/2-1/2");
+}
+
+#[test]
+fn bare_move_is_a_bad_move_not_a_stall() {
+    forfeit_case(
+        "bare-move",
+        "rules infraction",
+        "sends an unreadable move: move without a move",
+    );
+}
+
+#[test]
+fn wrong_notation_forfeits() {
+    forfeit_case("wrong-notation", "rules infraction", "makes an illegal move: ");
+}
+
+#[test]
+fn a_flood_of_output_is_cut_and_forfeits() {
+    // 1 MB of junk lines, then an 8 MB `move` line: read in bounded pieces, shown cut to 60 characters.
+    let xs = "x".repeat(60);
+    forfeit_case("flood", "rules infraction", &format!("sends an unreadable move: {xs}"));
+}
+
+#[test]
+fn an_exit_counts_even_when_a_child_holds_the_output_open() {
+    // It used to wait for the end of output and call it a stall on time.
+    forfeit_case("orphan", "abandoned", "disconnects (exit status 3)");
+}
+
+#[test]
+fn a_crash_at_start_forfeits_each_game() {
+    // It used to stop the whole match (exit 2, no PGN).
+    forfeit_case_after(
+        "crash-start",
+        "abandoned",
+        "fails to start: exited during start-up (exit status 3)",
+        [0, 0],
+    );
+}
+
+#[test]
+fn a_hang_at_start_loses_on_time() {
+    forfeit_case_after("hang-start", "time forfeit", "loses on time: no move within", [0, 1]);
+}
+
+#[test]
+fn lines_before_the_game_are_not_moves() {
+    // `--early`: a legal `move` and a draw claim in force mode, before the set-up's pong. They
+    // used to be read after `go` as the engine's first move and a false claim.
+    forfeit_case("illegal --early", "rules infraction", "makes an illegal move: ");
 }

@@ -6,15 +6,21 @@
 //! protocol-1 engine (up to 30 s after `done=0`), sets positions with `setboard` or, for engines
 //! without it (Fairy-Max), with `edit` … `.`, and syncs with `ping`/`pong` where the engine has it.
 //! It knows no rule: moves go out as text the referee wrote.
+//!
+//! Robustness against broken engines: an output line longer than [`MAX_LINE`] bytes is cut there
+//! (the rest up to the newline is dropped, so a flood costs bounded memory per line); the process
+//! is watched itself, so an engine that exits counts as gone even when a child of it keeps its
+//! stdout open; lines an engine sent before the game started (a `move` in force mode, a result
+//! claim) are dropped with a warning instead of being read as its first move after `go`.
 
 use std::path::PathBuf;
-use std::process::Stdio;
+use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, Command};
-use tokio::sync::mpsc;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{ChildStdin, Command};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use super::timecontrol::TimeControl;
 use crate::core::{Color, Position, Variant};
@@ -72,11 +78,70 @@ impl Trace {
     }
 }
 
+/// The longest engine output line kept (bytes); the rest of a longer line is dropped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// After the process exits, how long its last output may take to come through the pipe before
+/// the engine counts as gone.
+const EXIT_SETTLE: Duration = Duration::from_millis(100);
+
+/// Why an engine could not be started.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartError {
+    /// The command could not be run at all (a bad argument of the match).
+    Spawn(String),
+    /// It ran but did not get through the start-up (exited, or stopped answering): a forfeit.
+    Protocol(String),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Spawn(why) | StartError::Protocol(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Reads one line into `buf` (without its end), keeping at most `max` bytes of it and dropping
+/// the rest up to the newline. Returns the bytes consumed from the stream, 0 at its end.
+pub async fn read_bounded_line<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<usize> {
+    buf.clear();
+    let mut consumed = 0;
+    loop {
+        let chunk = reader.fill_buf().await?;
+        if chunk.is_empty() {
+            return Ok(consumed);
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let line_part = &chunk[..if done { used - 1 } else { used }];
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&line_part[..line_part.len().min(room)]);
+        reader.consume(used);
+        consumed += used;
+        if done {
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            return Ok(consumed);
+        }
+    }
+}
+
 /// A running engine.
 pub struct Engine {
     pub name: String,
     pub features: Features,
-    child: Child,
+    /// The exit status, once the process has ended (the process itself is owned by its watcher).
+    exited: watch::Receiver<Option<ExitStatus>>,
+    /// Asks the watcher to kill the process (dropping it does too).
+    kill: Option<oneshot::Sender<()>>,
     stdin: ChildStdin,
     rx: mpsc::UnboundedReceiver<Event>,
     trace: Option<Arc<Trace>>,
@@ -144,7 +209,30 @@ pub fn parse_features(text: &str) -> Vec<(String, String)> {
 
 impl Engine {
     /// Starts the process and negotiates features. `Err` is a one-line reason.
-    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, String> {
+    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, StartError> {
+        let mut engine = Engine::spawn(cfg, trace).map_err(StartError::Spawn)?;
+        let started = async {
+            engine.handshake().await?;
+            for (k, v) in &cfg.options {
+                engine.send(&format!("option {k}={v}")).await?;
+            }
+            Ok(())
+        };
+        match started.await {
+            Ok(()) => Ok(engine),
+            Err(why) => {
+                let why = match engine.wait_exit(Duration::from_millis(300)).await {
+                    Some(status) => format!("{why} ({})", exit_text(status)),
+                    None => why,
+                };
+                engine.finish(None).await;
+                Err(StartError::Protocol(why))
+            }
+        }
+    }
+
+    /// Starts the process, its output reader and its exit watcher.
+    fn spawn(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, String> {
         let mut cmd = Command::new(&cfg.cmd);
         cmd.args(&cfg.args)
             .stdin(Stdio::piped())
@@ -170,45 +258,59 @@ impl Engine {
         let stdin = child.stdin.take().ok_or("no stdin pipe")?;
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
         let (tx, rx) = mpsc::unbounded_channel();
+        let lines = tx.clone();
         tokio::spawn(async move {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf).await {
+                match read_bounded_line(&mut reader, &mut buf, MAX_LINE).await {
                     Ok(0) | Err(_) => {
-                        let _ = tx.send(Event::Eof(Instant::now()));
+                        let _ = lines.send(Event::Eof(Instant::now()));
                         break;
                     }
                     Ok(_) => {
-                        let text = String::from_utf8_lossy(&buf);
-                        let line = text.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Event::Line(line, Instant::now())).is_err() {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if lines.send(Event::Line(line, Instant::now())).is_err() {
                             break;
                         }
                     }
                 }
             }
         });
-        let mut engine = Engine {
+        // The watcher owns the process: it reports the exit even when stdout stays open (a child
+        // of the engine may hold it), and kills the process when asked or when the engine is
+        // dropped.
+        let (status_tx, exited) = watch::channel(None);
+        let (kill, kill_rx) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let status = tokio::select! {
+                status = child.wait() => status.ok(),
+                _ = kill_rx => {
+                    let _ = child.start_kill();
+                    child.wait().await.ok()
+                }
+            };
+            if status.is_some() {
+                let _ = status_tx.send(status);
+            }
+            tokio::time::sleep(EXIT_SETTLE).await;
+            let _ = tx.send(Event::Eof(Instant::now()));
+        });
+        Ok(Engine {
             name: cfg.name.clone(),
             features: Features {
                 time: true,
                 ..Features::default()
             },
-            child,
+            exited,
+            kill: Some(kill),
             stdin,
             rx,
             trace,
             ping: 0,
             backlog: Default::default(),
             depth: cfg.depth,
-        };
-        engine.handshake().await?;
-        for (k, v) in &cfg.options {
-            engine.send(&format!("option {k}={v}")).await?;
-        }
-        Ok(engine)
+        })
     }
 
     async fn handshake(&mut self) -> Result<(), String> {
@@ -357,7 +459,42 @@ impl Engine {
         }
         self.send("post").await?;
         self.send("easy").await?;
-        self.sync(Duration::from_secs(10)).await
+        self.sync(Duration::from_secs(10)).await?;
+        self.drop_unread("before the game started");
+        Ok(())
+    }
+
+    /// Drops the lines that arrived but were not read yet (an end of output is kept), with a
+    /// warning for each that would have meant something in the game (a move, a result claim):
+    /// an engine in force mode must not move (CECP), so such lines are an engine's bug and are
+    /// not held against it as moves of the game. Returns the lines dropped.
+    pub fn drop_unread(&mut self, when: &str) -> Vec<String> {
+        let mut dropped = Vec::new();
+        let mut keep = std::collections::VecDeque::new();
+        let logged = self.backlog.len();
+        let mut arrived = Vec::new();
+        while let Ok(ev) = self.rx.try_recv() {
+            arrived.push(ev);
+        }
+        for (i, ev) in std::mem::take(&mut self.backlog).into_iter().chain(arrived).enumerate() {
+            match ev {
+                Event::Line(line, _) => {
+                    if i >= logged {
+                        self.log("<", &line);
+                    }
+                    dropped.push(line);
+                }
+                eof => keep.push_back(eof),
+            }
+        }
+        for line in &dropped {
+            let t = line.trim();
+            if t.starts_with("move") || t.starts_with("1-0") || t.starts_with("0-1") || t.starts_with("1/2-1/2") {
+                log::warn!("{}: dropped a line sent {when} (in force mode): {t}", self.name);
+            }
+        }
+        self.backlog = keep;
+        dropped
     }
 
     /// The `edit` protocol: Black to move is reached with XBoard's trick of a first move before
@@ -410,13 +547,14 @@ impl Engine {
     }
 
     /// The exit status, if the process has ended.
-    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.try_wait().ok().flatten()
+    pub fn exit_status(&mut self) -> Option<ExitStatus> {
+        *self.exited.borrow()
     }
 
     /// Waits briefly for the process to end after a crash, to report its exit status.
-    pub async fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
-        tokio::time::timeout(limit, self.child.wait()).await.ok()?.ok()
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let waited = tokio::time::timeout(limit, self.exited.wait_for(Option::is_some)).await;
+        waited.ok()?.ok().and_then(|status| *status)
     }
 
     /// Ends the game for the engine (`result …`), says `quit`, and makes sure the process is gone
@@ -426,11 +564,56 @@ impl Engine {
             let _ = self.send(&format!("result {r}")).await;
         }
         let _ = self.send("quit").await;
-        if tokio::time::timeout(Duration::from_secs(1), self.child.wait())
-            .await
-            .is_err()
-        {
-            let _ = self.child.kill().await;
+        if self.wait_exit(Duration::from_secs(1)).await.is_none() {
+            if let Some(kill) = self.kill.take() {
+                let _ = kill.send(());
+            }
+            self.wait_exit(Duration::from_secs(1)).await;
         }
+    }
+}
+
+/// `exit status 3`, or the signal that ended the process.
+pub fn exit_text(status: ExitStatus) -> String {
+    match status.code() {
+        Some(c) => format!("exit status {c}"),
+        None => format!("{status}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(input: &[u8], max: usize) -> Vec<Vec<u8>> {
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        rt.block_on(async {
+            // A tiny buffer, so lines span many reads.
+            let mut reader = tokio::io::BufReader::with_capacity(7, input);
+            let mut buf = Vec::new();
+            let mut out = Vec::new();
+            while read_bounded_line(&mut reader, &mut buf, max).await.unwrap() > 0 {
+                out.push(buf.clone());
+            }
+            out
+        })
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_the_rest_dropped() {
+        let mut input = b"move e2e4\r\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 1 << 20));
+        input.extend_from_slice(b"\n\npong 1\nno newline at the end");
+        let lines = lines_of(&input, 16);
+        assert_eq!(
+            lines,
+            [
+                b"move e2e4".to_vec(),
+                vec![b'x'; 16],
+                Vec::new(),
+                b"pong 1".to_vec(),
+                b"no newline at th".to_vec(),
+            ]
+        );
     }
 }

@@ -7,12 +7,18 @@
 //! | what | reason in the PGN | `Termination` |
 //! |---|---|---|
 //! | a move that is not legal | `White makes an illegal move: e2e5` | rules infraction |
-//! | a `move` that is no move at all | `White sends an unreadable move: …` | rules infraction |
+//! | a `move` that is no move at all (a bare `move` too) | `White sends an unreadable move: …` | rules infraction |
 //! | a result claim the rules do not support | `White makes a false claim: 1-0 …` | rules infraction |
 //! | `Illegal move` in reply to a legal move | `White rejects the legal move …` | rules infraction |
-//! | the process exits, or fails to start | `White disconnects (exit status 3)` | abandoned |
+//! | the process exits (even if a child of it keeps its output open) | `White disconnects (exit status 3)` | abandoned |
+//! | it exits or hangs during start-up or set-up | `White fails to start: …` | abandoned |
 //! | a move after the flag fell | `White loses on time (…)` | time forfeit |
 //! | no move at all (a hang): the flag falls, `?` is sent, 1 s more passes | `White loses on time: no move within … (stalled)` | time forfeit |
+//!
+//! Lines an engine sends in force mode — during the set-up, or later while it has not had its
+//! first `go` — are dropped with a warning on stderr: CECP forbids an engine in force mode to move,
+//! so such a `move` or result claim is an engine bug, but not one of the game's moves or claims.
+//! A line longer than 64 KiB is cut there (see `engine`).
 //!
 //! A claim of one's own loss (`0-1` from White, or any `resign`) is a resignation. Adjudication
 //! (`--draw`, `--resign`, `--maxmoves`) reads the scores of the engines' thinking output.
@@ -20,7 +26,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use super::engine::{Engine, EngineConfig, Event, Trace};
+use super::engine::{Engine, EngineConfig, Event, Trace, exit_text};
 use super::timecontrol::Clock;
 use crate::core::{Color, Outcome, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
@@ -130,6 +136,9 @@ impl Ending {
                 let who = loser.name();
                 match why {
                     Forfeit::Illegal(m) => format!("{who} makes an illegal move: {m}"),
+                    Forfeit::Unreadable(m) if m.is_empty() => {
+                        format!("{who} sends an unreadable move: move without a move")
+                    }
                     Forfeit::Unreadable(m) => format!("{who} sends an unreadable move: {m}"),
                     Forfeit::FalseClaim(l) => format!("{who} makes a false claim: {l}"),
                     Forfeit::RejectedLegalMove(l) => format!("{who} rejects a legal move: {l}"),
@@ -221,6 +230,10 @@ fn classify(line: &str) -> Msg {
     let t = line.trim();
     if let Some(m) = t.strip_prefix("move ") {
         return Msg::Move(m.trim().to_string());
+    }
+    if t == "move" {
+        // A move line without a move: a bad move, not silence.
+        return Msg::Move(String::new());
     }
     if t == "resign" || t.starts_with("resign ") || t.starts_with("resign{") {
         return Msg::Resign;
@@ -374,7 +387,7 @@ async fn start_engine(
     pos: &Position,
     trace: Option<Arc<Trace>>,
 ) -> Result<Engine, String> {
-    let mut e = Engine::start(cfg, trace).await?;
+    let mut e = Engine::start(cfg, trace).await.map_err(|e| e.to_string())?;
     match e.new_game(variant, pos, &cfg.tc).await {
         Ok(()) => Ok(e),
         Err(err) => {
@@ -386,10 +399,7 @@ async fn start_engine(
 
 fn crash_text(status: Option<std::process::ExitStatus>) -> String {
     match status {
-        Some(s) => match s.code() {
-            Some(c) => format!("exit status {c}"),
-            None => format!("{s}"),
-        },
+        Some(s) => exit_text(s),
         None => "output closed".to_string(),
     }
 }
@@ -416,6 +426,10 @@ async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord
             let engine = side.engine.as_mut().expect("both engines run during the game");
             let pending = std::mem::take(&mut side.pending);
             let in_force = side.in_force;
+            if in_force {
+                // Whatever it sent since the game was set up came in force mode: not a move.
+                engine.drop_unread("before its first go");
+            }
             async {
                 if in_force {
                     for mv in &pending {
@@ -614,6 +628,8 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
     };
     let me = mover.engine.as_mut().expect("engine runs");
     let them = other.engine.as_mut().expect("engine runs");
+    // An opponent that has not had its first `go` is in force mode: it plays no side yet.
+    let them_in_force = other.in_force;
     loop {
         let (ev, who) = tokio::select! {
             ev = me.next_event(deadline) => match ev {
@@ -631,6 +647,9 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
             Event::Line(l, at) => (l, at),
         };
         match classify(&line.0) {
+            Msg::Claim(_) | Msg::Move(_) if who != color && them_in_force => {
+                log::warn!("{}: dropped a line sent in force mode: {}", them.name, line.0.trim());
+            }
             Msg::Resign => return Wait::End(Ending::Resign(who)),
             Msg::Claim(text) => {
                 let own_loss = match who {
@@ -725,6 +744,8 @@ mod tests {
     #[test]
     fn classifies_engine_lines() {
         assert_eq!(classify("move e2e4"), Msg::Move("e2e4".into()));
+        assert_eq!(classify("move"), Msg::Move(String::new()));
+        assert_eq!(classify(" move  "), Msg::Move(String::new()));
         assert_eq!(classify("12. ... e7e5"), Msg::Move("e7e5".into()));
         assert_eq!(
             classify(" 9   -35   120   45678 e2e4 e7e5"),

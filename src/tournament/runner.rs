@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::task::JoinSet;
 
-use super::engine::{Engine, EngineConfig, Trace};
+use super::engine::{Engine, EngineConfig, StartError, Trace};
 use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
 use super::report::Standings;
@@ -180,11 +180,21 @@ pub fn game_result(spec: &GameSpec, rec: &GameRecord) -> GameResult {
     }
 }
 
-/// Starts an engine once, to learn its name and check that it plays the variant.
+/// Starts an engine once, to learn its name and check that it plays the variant. A command that
+/// does not run is an error; an engine that runs but fails its start-up (exits, hangs) is only
+/// warned about: its games are forfeited one by one, with the reason in the PGN.
 pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<String>, String> {
-    let engine = Engine::start(cfg, None)
-        .await
-        .map_err(|e| format!("engine \"{}\": {e}", cfg.cmd))?;
+    let engine = match Engine::start(cfg, None).await {
+        Ok(e) => e,
+        Err(StartError::Spawn(e)) => return Err(format!("engine \"{}\": {e}", cfg.cmd)),
+        Err(StartError::Protocol(e)) => {
+            eprintln!(
+                "fairybridge: warning: engine \"{}\" failed its start-up ({e}); it forfeits the games it cannot start",
+                cfg.cmd
+            );
+            return Ok(None);
+        }
+    };
     let name = engine.features.myname.clone();
     let plays = match &engine.features.variants {
         Some(list) if variant.name != "normal" => list.contains(&variant.name),

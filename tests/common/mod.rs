@@ -134,6 +134,51 @@ pub fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+// ----- peer programs, installed on demand -----
+
+/// Fairy-Max, as Debian installs it.
+pub const FAIRYMAX: &str = "/usr/games/fairymax";
+
+/// Makes sure a peer program the test needs is there: if `present` says no, runs
+/// `scripts/install-deps.sh DEP` (saying so on stderr), then checks again and fails the test,
+/// naming the script, if it is still missing. Never skips. One install at a time per test binary.
+pub fn require_peer(dep: &str, present: impl Fn() -> bool) {
+    static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    if present() {
+        return;
+    }
+    let _one_at_a_time = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    if present() {
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/install-deps.sh");
+    eprintln!("{dep} is missing: installing it with scripts/install-deps.sh {dep}");
+    let status = Command::new("bash").arg(script).arg(dep).status();
+    assert!(
+        matches!(status, Ok(s) if s.success()) && present(),
+        "{dep} is missing and `scripts/install-deps.sh {dep}` could not install it ({status:?}): \
+         run scripts/install-deps.sh"
+    );
+}
+
+/// Fairy-Max's path, installed if missing.
+pub fn require_fairymax() -> &'static str {
+    require_peer("fairymax", || Path::new(FAIRYMAX).exists());
+    FAIRYMAX
+}
+
+/// python-chess importable by `python3`, installed if missing.
+pub fn require_python_chess() {
+    require_peer("python-chess", || {
+        Command::new("python3")
+            .args(["-c", "import chess.engine, chess.pgn"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+}
+
 // ----- the fairybridge command line -----
 
 /// Runs `fairybridge ARGS` to its end.
@@ -186,6 +231,7 @@ pub fn cli_divide(args: &[&str]) -> (Vec<(String, u64)>, u64) {
 /// the Python expression `line` of the game `g`, after an `ERRORS ...` line if the reader found
 /// errors in it.
 pub fn python_chess_pgn(pgn: &Path, line: &str) -> Output {
+    require_python_chess();
     let script = format!(
         r#"
 import sys, chess.pgn
