@@ -25,6 +25,17 @@ fn pgn_path(tag: &str) -> PathBuf {
     path
 }
 
+/// The broken engine's clock: short where it is to hang (the test waits for its flag), else so
+/// long that it never flags even on a loaded machine (the forfeit must be for the fault).
+fn broken_clock(mode: &str) -> &'static str {
+    // `orphan` too: its child holds the output open for 5 s, longer than its clock.
+    if ["silent", "hang-start", "orphan"].contains(&mode) {
+        "st=1"
+    } else {
+        "tc=60+1"
+    }
+}
+
 /// Two games, the broken engine White in the first and Black in the second; checks both. The
 /// broken engine misbehaves on its third move.
 fn forfeit_case(mode: &str, termination: &str, reason: &str) {
@@ -37,12 +48,13 @@ fn forfeit_case_after(mode: &str, termination: &str, reason: &str, plies: [usize
     let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
         .args(["match", "--engine"])
         .arg(format!("cmd={} {mode}", broken_engine()))
-        .args(["name=Broken", "--engine"])
+        .args(["name=Broken", broken_clock(mode), "--engine"])
         .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
+        // Fast moves, and a margin that no loaded machine overruns: fairybridge must not lose.
         .args([
             "name=fairybridge",
-            "--each",
-            "tc=1+0.01",
+            "st=0.05",
+            "timemargin=5000",
             "--games",
             "2",
             "--seed",

@@ -33,7 +33,17 @@ import random
 import sys
 import time
 
-import chess
+# python-chess is imported only after the features are out: importing it can take seconds on a
+# loaded machine, longer than a GUI waits for the features of a protocol-2 engine.
+chess = None
+
+
+def load_chess():
+    global chess
+    if chess is None:
+        import chess as loaded
+
+        chess = loaded
 
 MODES = (
     "illegal",
@@ -81,11 +91,22 @@ def main():
     early = "--early" in args
     if mode == "crash-start":
         return 3
+    features_sent = False
+    for raw in sys.stdin:
+        if mode == "hang-start":
+            continue
+        if raw.startswith("protover"):
+            out('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 myname="Broken (%s)" done=1' % mode)
+            features_sent = True
+            break
+    if not features_sent:
+        return 0
+    load_chess()
     rng = random.Random(1)
     board = chess.Board()
     force = True
     moves_made = 0
-    silent = mode == "hang-start"
+    silent = False
 
     def think():
         nonlocal moves_made, silent
@@ -135,9 +156,7 @@ def main():
         if not line:
             continue
         word, _, rest = line.partition(" ")
-        if word == "protover":
-            out('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 myname="Broken (%s)" done=1' % mode)
-        elif word == "new":
+        if word == "new":
             board = chess.Board()
             force = False
             moves_made = 0
