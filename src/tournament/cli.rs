@@ -10,7 +10,7 @@
 //!                   [--pgn FILE] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial]]
 //!                   [--draw movenumber=N movecount=M score=CP] [--resign movecount=N score=CP [twosided=true]]
 //!                   [--maxmoves N] [--seed N] [--timemargin MS] [--event TEXT] [--debug]
-//!                   [--resume FILE] [--shard K/N] [--tournament round-robin|gauntlet]
+//!                   [--resume FILE] [--shard K/N] [--tournament round-robin|gauntlet] [--ratinginterval N]
 //! ```
 //!
 //! `cmd` may hold arguments (`cmd="python3 broken-engine.py crash"`). Exit code 0 when the match
@@ -99,6 +99,9 @@ pub struct MatchArgs {
     /// against each of the others).
     #[arg(long, value_name = "KIND", default_value = "round-robin")]
     pub tournament: String,
+    /// Print every pairing's score and Elo after every N games (as cutechess-cli's rating list).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ratinginterval: u32,
 }
 
 /// The words of every `--engine` occurrence, one group per engine.
@@ -393,6 +396,7 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         resume: args.resume.clone().map(|path| Resume { path, previous }),
         shard,
         tournament,
+        rating_interval: args.ratinginterval,
     })
 }
 

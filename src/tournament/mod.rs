@@ -1,12 +1,14 @@
 //! Engine-vs-engine matches refereed by our own rules core.
 
 pub mod cli;
+pub mod crosstable;
 pub mod engine;
 pub mod game;
 pub mod merge;
 pub mod openings;
 pub mod pentanomial;
 pub mod pgn;
+pub mod progress;
 pub mod report;
 pub mod results;
 pub mod resume;

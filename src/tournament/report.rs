@@ -223,6 +223,10 @@ pub fn render(st: &Standings, sprt: Option<&Sprt>) -> String {
             st.forfeits[e]
         );
     }
+    if st.names.len() > 2 {
+        out.push('\n');
+        out.push_str(&super::crosstable::crosstable(st, &order));
+    }
     if st.aborted > 0 {
         let _ = writeln!(out, "{} game(s) aborted (no result)", st.aborted);
     }

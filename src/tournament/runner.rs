@@ -12,6 +12,7 @@ use tokio::task::JoinSet;
 use super::engine::{Engine, EngineConfig, StartError, Trace};
 use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
+use super::progress::Progress;
 use super::report::Standings;
 use super::results::{GameResult, Outcome};
 use super::resume::{self, MatchState, Resume};
@@ -46,6 +47,8 @@ pub struct MatchConfig {
     /// `--shard K/N`: play only this part (the SPRT then never stops it: the verdict is `merge`'s).
     pub shard: Option<Shard>,
     pub tournament: Tournament,
+    /// `--ratinginterval N`: the pairings' score and Elo lines every N games (0: never).
+    pub rating_interval: u32,
 }
 
 /// Who plays whom.
@@ -210,42 +213,6 @@ pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<Strin
     Ok(name)
 }
 
-struct Progress {
-    total: usize,
-    done: usize,
-    tty: bool,
-    start: Instant,
-}
-
-impl Progress {
-    fn bar(&self, running: usize) {
-        if !self.tty {
-            return;
-        }
-        let width = 30;
-        let filled = (self.done * width).checked_div(self.total).unwrap_or(width);
-        let secs = self.start.elapsed().as_secs();
-        eprint!(
-            "\r\x1b[K[{}{}] {}/{} games, {} running, {}:{:02}",
-            "#".repeat(filled),
-            ".".repeat(width - filled),
-            self.done,
-            self.total,
-            running,
-            secs / 60,
-            secs % 60
-        );
-        let _ = std::io::stderr().flush();
-    }
-
-    fn line(&self, text: &str) {
-        if self.tty {
-            eprint!("\r\x1b[K");
-        }
-        eprintln!("{text}");
-    }
-}
-
 /// Plays the match. PGN write errors are reported on stderr once and the match goes on.
 pub async fn run(cfg: MatchConfig) -> MatchSummary {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
@@ -295,12 +262,12 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         (Some(f), None) => f.metadata().map(|m| m.len()).unwrap_or(0),
         (None, _) => 0,
     };
-    let mut progress = Progress {
-        total: shard_games,
-        done: shard_games - specs.len(),
-        tty: std::io::stderr().is_terminal(),
-        start: Instant::now(),
-    };
+    let mut progress = Progress::new(
+        shard_games,
+        shard_games - specs.len(),
+        std::io::stderr().is_terminal(),
+        cfg.rating_interval,
+    );
     let mut set: JoinSet<(GameSpec, GameRecord)> = JoinSet::new();
     let mut next = 0;
     let mut interrupted = false;
@@ -342,7 +309,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             // Stagger start-ups a little so concurrent engines do not start in the same instant.
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        progress.bar(set.len());
+        progress.redraw(&standings, cfg.sprt.as_ref(), set.len());
         if set.is_empty() {
             break;
         }
@@ -356,7 +323,6 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             }
         };
         let Some(Ok((spec, rec))) = joined else { continue };
-        progress.done += 1;
         if let Some(f) = pgn_file.as_mut() {
             let text = pgn::write_game(&rec, &cfg.event, spec.number, spec.paired.then_some(spec.pair));
             match f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
@@ -397,7 +363,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             internal_errors += 1;
         }
         standings.add(&result);
-        let mut text = format!(
+        let text = format!(
             "Game {} of {}: {} vs {}: {} {{{}}}",
             spec.number,
             match_games,
@@ -406,27 +372,20 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             rec.ending.result(),
             rec.ending.description()
         );
-        if standings.pairs.len() == 1 {
-            let p = &standings.pairs[0];
-            text.push_str(&format!("  | {} vs {}: {}", names[p.first], names[p.second], p.score));
-            if let Some(sprt) = &cfg.sprt {
-                let st = standings.sprt_status(sprt, 0);
-                text.push_str(&format!("  llr {:.2}", st.llr));
-                if sprt_acts && st.verdict != SprtVerdict::Continue && !sprt_stopped {
-                    sprt_stopped = true;
-                }
-            }
+        if let Some(sprt) = &cfg.sprt
+            && sprt_acts
+            && standings.sprt_status(sprt, 0).verdict != SprtVerdict::Continue
+        {
+            sprt_stopped = true;
         }
-        progress.line(&text);
+        progress.game(&text, &standings, cfg.sprt.as_ref(), set.len());
         if sprt_stopped && !set.is_empty() {
             progress.line("SPRT verdict reached: stopping the games still running");
             set.abort_all();
             while set.join_next().await.is_some() {}
         }
     }
-    if progress.tty {
-        eprintln!();
-    }
+    progress.finish();
     MatchSummary {
         standings,
         interrupted,
