@@ -5,7 +5,9 @@
 //! rest, `rejected san`: moves are always sent in coordinates), waits 2 s for the features of a
 //! protocol-1 engine (up to 30 s after `done=0`), sets positions with `setboard` or, for engines
 //! without it (Fairy-Max), with `edit` … `.`, and syncs with `ping`/`pong` where the engine has it.
-//! It knows no rule: moves go out as text the referee wrote.
+//! It knows no rule: moves go out as text the referee wrote. It speaks the engine door's CECP
+//! vocabulary: every line it writes is a typed `Command` (or `EditCommand`), every line it reads
+//! goes through `engine_line::parse_engine_line`.
 //!
 //! Robustness against broken engines: an output line longer than [`MAX_LINE`] bytes is cut there
 //! (the rest up to the newline is dropped, so a flood costs bounded memory per line); the process
@@ -19,12 +21,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{ChildStdin, Command};
+use tokio::process::ChildStdin;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::timecontrol::TimeControl;
 use crate::core::{Color, Position, Variant};
 use crate::notation::{Coords, fen, movetext, square_name};
+use crate::protocol::xboard::command::{Command, EditCommand, GameResult};
+use crate::protocol::xboard::engine_line::{EngineLine, feature_text, parse_engine_line};
+use crate::protocol::xboard::reply::Reply;
 
 /// How to run one engine.
 #[derive(Clone, Debug)]
@@ -181,32 +186,6 @@ const KNOWN_FEATURES: &[&str] = &[
     "xedit",
 ];
 
-/// Splits `feature a=1 b="x y"` into key/value pairs (the word `feature` already removed).
-pub fn parse_features(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = text.trim_start();
-    while !rest.is_empty() {
-        let Some(eq) = rest.find('=') else { break };
-        let key = rest[..eq].trim().to_string();
-        let after = &rest[eq + 1..];
-        let (value, next) = if let Some(q) = after.strip_prefix('"') {
-            match q.find('"') {
-                Some(end) => (q[..end].to_string(), &q[end + 1..]),
-                None => (q.to_string(), ""),
-            }
-        } else {
-            let end = after.find(char::is_whitespace).unwrap_or(after.len());
-            (after[..end].to_string(), &after[end..])
-        };
-        if key.contains(char::is_whitespace) || key.is_empty() {
-            break;
-        }
-        out.push((key, value));
-        rest = next.trim_start();
-    }
-    out
-}
-
 impl Engine {
     /// Starts the process and negotiates features. `Err` is a one-line reason.
     pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, StartError> {
@@ -214,7 +193,11 @@ impl Engine {
         let started = async {
             engine.handshake().await?;
             for (k, v) in &cfg.options {
-                engine.send(&format!("option {k}={v}")).await?;
+                let option = Command::SetOption {
+                    name: k.clone(),
+                    value: Some(v.clone()),
+                };
+                engine.send(&option).await?;
             }
             Ok(())
         };
@@ -233,7 +216,7 @@ impl Engine {
 
     /// Starts the process, its output reader and its exit watcher.
     fn spawn(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Engine, String> {
-        let mut cmd = Command::new(&cfg.cmd);
+        let mut cmd = tokio::process::Command::new(&cfg.cmd);
         cmd.args(&cfg.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -314,8 +297,8 @@ impl Engine {
     }
 
     async fn handshake(&mut self) -> Result<(), String> {
-        self.send("xboard").await?;
-        self.send("protover 2").await?;
+        self.send(&Command::Xboard).await?;
+        self.send(&Command::Protover(2)).await?;
         let mut deadline = Instant::now() + Duration::from_secs(2);
         loop {
             let ev = match tokio::time::timeout_at(deadline.into(), self.rx.recv()).await {
@@ -328,12 +311,13 @@ impl Engine {
                 Event::Line(l, _) => l,
             };
             self.log("<", &line);
-            let Some(rest) = line.trim().strip_prefix("feature ") else {
+            let EngineLine::Reply(Reply::Features(items)) = parse_engine_line(&line) else {
                 continue;
             };
             self.features.v2 = true;
             let mut done = None;
-            for (key, value) in parse_features(rest) {
+            for (key, value) in items {
+                let value = feature_text(&value);
                 let on = value == "1";
                 let known = KNOWN_FEATURES.contains(&key.as_str());
                 match key.as_str() {
@@ -349,11 +333,11 @@ impl Engine {
                     _ => {}
                 }
                 let reply = if key == "san" && on || !known && key != "san" {
-                    "rejected"
+                    Command::Rejected(key)
                 } else {
-                    "accepted"
+                    Command::Accepted(key)
                 };
-                self.send(&format!("{reply} {key}")).await?;
+                self.send(&reply).await?;
             }
             match done {
                 Some(true) => return Ok(()),
@@ -369,8 +353,18 @@ impl Engine {
         }
     }
 
+    /// Sends one command (its `Display` is the wire line).
+    pub async fn send(&mut self, command: &Command) -> Result<(), String> {
+        self.send_line(&command.to_string()).await
+    }
+
+    /// Sends one line of `edit` mode.
+    async fn send_edit(&mut self, edit: &EditCommand) -> Result<(), String> {
+        self.send_line(&edit.to_string()).await
+    }
+
     /// Writes one line and flushes.
-    pub async fn send(&mut self, line: &str) -> Result<(), String> {
+    async fn send_line(&mut self, line: &str) -> Result<(), String> {
         self.log(">", line);
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
@@ -407,7 +401,7 @@ impl Engine {
         }
         self.ping += 1;
         let n = self.ping;
-        self.send(&format!("ping {n}")).await?;
+        self.send(&Command::Ping(n.to_string())).await?;
         let deadline = Instant::now() + limit;
         let mut kept = Vec::new();
         let result = loop {
@@ -423,9 +417,8 @@ impl Engine {
                 }
                 Event::Line(l, t) => {
                     self.log("<", &l);
-                    let mut words = l.split_whitespace();
-                    if words.next() == Some("pong") {
-                        if words.next().and_then(|w| w.parse::<u32>().ok()) == Some(n) {
+                    if let EngineLine::Reply(Reply::Pong(token)) = parse_engine_line(&l) {
+                        if token.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()) == Some(n) {
                             break Ok(());
                         }
                     } else {
@@ -442,23 +435,23 @@ impl Engine {
     /// `new`, `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`,
     /// then a ping. The engine is left in force mode.
     pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
-        self.send("new").await?;
+        self.send(&Command::New).await?;
         if variant.name != "normal" {
-            self.send(&format!("variant {}", variant.name)).await?;
+            self.send(&Command::Variant(variant.name.clone())).await?;
         }
-        self.send("force").await?;
+        self.send(&Command::Force).await?;
         let start_fen = fen::to_fen(start, Coords::Wire);
         if self.features.setboard {
-            self.send(&format!("setboard {start_fen}")).await?;
+            self.send(&Command::SetBoard(start_fen)).await?;
         } else {
             self.edit(start).await?;
         }
-        self.send(&tc.cecp()).await?;
-        if let Some(depth) = self.depth {
-            self.send(&format!("sd {depth}")).await?;
+        self.send(&tc.command()).await?;
+        if let Some(plies) = self.depth {
+            self.send(&Command::DepthLimit { plies }).await?;
         }
-        self.send("post").await?;
-        self.send("easy").await?;
+        self.send(&Command::Post(true)).await?;
+        self.send(&Command::Ponder(false)).await?;
         self.sync(Duration::from_secs(10)).await?;
         self.drop_unread("before the game started");
         Ok(())
@@ -488,9 +481,12 @@ impl Engine {
             }
         }
         for line in &dropped {
-            let t = line.trim();
-            if t.starts_with("move") || t.starts_with("1-0") || t.starts_with("0-1") || t.starts_with("1/2-1/2") {
-                log::warn!("{}: dropped a line sent {when} (in force mode): {t}", self.name);
+            if let EngineLine::Reply(Reply::Move(_) | Reply::GameOver { .. }) = parse_engine_line(line) {
+                log::warn!(
+                    "{}: dropped a line sent {when} (in force mode): {}",
+                    self.name,
+                    line.trim()
+                );
             }
         }
         self.backlog = keep;
@@ -509,39 +505,49 @@ impl Engine {
                 self.send_move(&text).await?;
             }
         }
-        self.send("edit").await?;
-        self.send("#").await?;
+        self.send(&Command::Edit).await?;
+        self.send_edit(&EditCommand::ClearBoard).await?;
         for color in Color::BOTH {
             if color == Color::Black {
-                self.send("c").await?;
+                self.send_edit(&EditCommand::ToggleColor).await?;
             }
             let mut squares: Vec<_> = pos.pieces_of(color).to_vec();
             squares.sort_by_key(|s| s.0);
             for sq in squares {
                 if let Some(p) = pos.piece_at(sq) {
-                    let letter = v.piece(p.kind()).letter;
-                    self.send(&format!("{letter}{}", square_name(v.shape, sq, Coords::Wire)))
-                        .await?;
+                    let place = EditCommand::Place {
+                        piece: v.piece(p.kind()).letter.to_string(),
+                        square: square_name(v.shape, sq, Coords::Wire),
+                        promoted: false,
+                    };
+                    self.send_edit(&place).await?;
                 }
             }
         }
-        self.send(".").await
+        self.send_edit(&EditCommand::Done).await
     }
 
     /// Sends a move (with `usermove` if the engine asked for it).
     pub async fn send_move(&mut self, wire: &str) -> Result<(), String> {
-        if self.features.usermove {
-            self.send(&format!("usermove {wire}")).await
-        } else {
-            self.send(wire).await
-        }
+        let text = wire.to_string();
+        self.send(&Command::UserMove {
+            text,
+            prefixed: self.features.usermove,
+        })
+        .await
     }
 
     /// `time`/`otim` in centiseconds, if the engine wants them.
     pub async fn send_clocks(&mut self, own: i64, other: i64) -> Result<(), String> {
         if self.features.time {
-            self.send(&format!("time {}", own.max(0))).await?;
-            self.send(&format!("otim {}", other.max(0))).await?;
+            self.send(&Command::EngineTime {
+                centiseconds: own.max(0),
+            })
+            .await?;
+            self.send(&Command::OpponentTime {
+                centiseconds: other.max(0),
+            })
+            .await?;
         }
         Ok(())
     }
@@ -559,11 +565,16 @@ impl Engine {
 
     /// Ends the game for the engine (`result …`), says `quit`, and makes sure the process is gone
     /// within a second.
-    pub async fn finish(mut self, result: Option<String>) {
-        if let Some(r) = result {
-            let _ = self.send(&format!("result {r}")).await;
+    pub async fn finish(mut self, result: Option<(GameResult, String)>) {
+        if let Some((result, comment)) = result {
+            let _ = self
+                .send(&Command::Result {
+                    result,
+                    comment: Some(comment),
+                })
+                .await;
         }
-        let _ = self.send("quit").await;
+        let _ = self.send(&Command::Quit).await;
         if self.wait_exit(Duration::from_secs(1)).await.is_none() {
             if let Some(kill) = self.kill.take() {
                 let _ = kill.send(());

@@ -31,6 +31,9 @@ use super::timecontrol::Clock;
 use crate::core::{Color, Outcome, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
 use crate::notation::{Coords, OutcomeText, fen, san};
+use crate::protocol::xboard::command::{Command, GameResult};
+use crate::protocol::xboard::engine_line::{EngineLine, parse_engine_line};
+use crate::protocol::xboard::reply::Reply;
 
 /// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
 /// `±score` centipawns for `move_count` consecutive moves each.
@@ -215,51 +218,6 @@ pub fn start_position(variant: &Arc<Variant>, start_fen: &str) -> Position {
     }
 }
 
-/// What a line from an engine means.
-#[derive(Debug, PartialEq)]
-enum Msg {
-    Move(String),
-    Thinking { depth: u32, score: i32 },
-    Claim(String),
-    Resign,
-    IllegalReply,
-    Other,
-}
-
-fn classify(line: &str) -> Msg {
-    let t = line.trim();
-    if let Some(m) = t.strip_prefix("move ") {
-        return Msg::Move(m.trim().to_string());
-    }
-    if t == "move" {
-        // A move line without a move: a bad move, not silence.
-        return Msg::Move(String::new());
-    }
-    if t == "resign" || t.starts_with("resign ") || t.starts_with("resign{") {
-        return Msg::Resign;
-    }
-    if t.starts_with("1-0") || t.starts_with("0-1") || t.starts_with("1/2-1/2") {
-        return Msg::Claim(t.to_string());
-    }
-    if t.starts_with("Illegal move") {
-        return Msg::IllegalReply;
-    }
-    if t.starts_with(|c: char| c.is_ascii_digit()) {
-        let words: Vec<&str> = t.split_whitespace().collect();
-        if words.len() >= 3 && words[1] == "..." {
-            return Msg::Move(words[2].to_string());
-        }
-        if words.len() >= 4 {
-            let depth = words[0].trim_end_matches(|c: char| !c.is_ascii_digit()).parse().ok();
-            let score = words[1].parse().ok();
-            if let (Some(depth), Some(score)) = (depth, score) {
-                return Msg::Thinking { depth, score };
-            }
-        }
-    }
-    Msg::Other
-}
-
 /// `+0.25`, `-1.50`, `+M3`, `-M2`.
 fn format_score(score: i32) -> String {
     if score >= 100_000 {
@@ -359,16 +317,18 @@ pub async fn play_game(
         Some(e) => e,
         None => referee(&mut sides, &mut pos, &mut record, adj).await,
     };
-    let result_line = format!(
-        "{} {{{}}}",
-        ending.result(),
-        ending.description().replace(['{', '}'], "")
-    );
+    let result = match ending.winner() {
+        Some(Some(Color::White)) => GameResult::WhiteWins,
+        Some(Some(Color::Black)) => GameResult::BlackWins,
+        Some(None) => GameResult::Draw,
+        None => GameResult::Unfinished,
+    };
+    let comment = ending.description().replace(['{', '}'], "");
     record.ending = ending;
     let finishing: Vec<_> = sides
         .iter_mut()
         .filter_map(|s| s.engine.take())
-        .map(|e| e.finish(Some(result_line.clone())))
+        .map(|e| e.finish(Some((result, comment.clone()))))
         .collect();
     for f in finishing {
         f.await;
@@ -436,7 +396,7 @@ async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord
                         engine.send_move(mv).await?;
                     }
                     engine.send_clocks(own, other).await?;
-                    engine.send("go").await?;
+                    engine.send(&Command::Go).await?;
                 } else {
                     engine.send_clocks(own, other).await?;
                     for mv in &pending {
@@ -492,7 +452,7 @@ async fn play_turn(
             Wait::Nothing => {
                 // The flag fell without a move: one `?`, a last second, then it is a hang.
                 let mover = sides[m].engine.as_mut().expect("engine runs");
-                let _ = mover.send("?").await;
+                let _ = mover.send(&Command::MoveNow).await;
                 let waited = t0.elapsed().as_secs_f64();
                 let grace = Instant::now() + GRACE;
                 loop {
@@ -646,15 +606,19 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
             }
             Event::Line(l, at) => (l, at),
         };
-        match classify(&line.0) {
-            Msg::Claim(_) | Msg::Move(_) if who != color && them_in_force => {
+        let EngineLine::Reply(reply) = parse_engine_line(&line.0) else {
+            continue;
+        };
+        match reply {
+            Reply::GameOver { .. } | Reply::Move(_) if who != color && them_in_force => {
                 log::warn!("{}: dropped a line sent in force mode: {}", them.name, line.0.trim());
             }
-            Msg::Resign => return Wait::End(Ending::Resign(who)),
-            Msg::Claim(text) => {
+            Reply::Resign => return Wait::End(Ending::Resign(who)),
+            Reply::GameOver { result, .. } => {
+                let text = line.0.trim().to_string();
                 let own_loss = match who {
-                    Color::White => text.starts_with("0-1"),
-                    Color::Black => text.starts_with("1-0"),
+                    Color::White => result == GameResult::BlackWins,
+                    Color::Black => result == GameResult::WhiteWins,
                 };
                 if own_loss {
                     return Wait::End(Ending::Resign(who));
@@ -663,9 +627,9 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
                 // of a win or a draw is false.
                 return Wait::End(forfeit(who, Forfeit::FalseClaim(text)));
             }
-            Msg::IllegalReply => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line.0))),
-            Msg::Move(text) if who == color => return Wait::Move(text, line.1),
-            Msg::Thinking { depth, score } if who == color => return Wait::Thinking(depth, score),
+            Reply::IllegalMove { .. } => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line.0))),
+            Reply::Move(text) if who == color => return Wait::Move(text, line.1),
+            Reply::Thinking(t) if who == color => return Wait::Thinking(t.depth, t.score),
             _ => {}
         }
     }
@@ -740,24 +704,6 @@ fn adjudicate(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn classifies_engine_lines() {
-        assert_eq!(classify("move e2e4"), Msg::Move("e2e4".into()));
-        assert_eq!(classify("move"), Msg::Move(String::new()));
-        assert_eq!(classify(" move  "), Msg::Move(String::new()));
-        assert_eq!(classify("12. ... e7e5"), Msg::Move("e7e5".into()));
-        assert_eq!(
-            classify(" 9   -35   120   45678 e2e4 e7e5"),
-            Msg::Thinking { depth: 9, score: -35 }
-        );
-        assert_eq!(classify("1-0 {White mates}"), Msg::Claim("1-0 {White mates}".into()));
-        assert_eq!(classify("resign"), Msg::Resign);
-        assert_eq!(classify("resign { refuses own move }"), Msg::Resign);
-        assert_eq!(classify("Illegal move: e2e4"), Msg::IllegalReply);
-        assert_eq!(classify("tellics say hello"), Msg::Other);
-        assert_eq!(classify("pong 3"), Msg::Other);
-    }
 
     #[test]
     fn allowances_saturate() {

@@ -14,6 +14,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::protocol::xboard::command::Command;
+
 /// A time control.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeControl {
@@ -74,20 +76,18 @@ impl TimeControl {
         }
     }
 
-    /// The CECP command that announces this time control: `level MPS BASE INC` (BASE in minutes,
-    /// or `min:sec`, rounded up to whole seconds; `time`/`otim` carry the exact clocks) or `st T`.
-    pub fn cecp(&self) -> String {
+    /// The CECP command that announces this time control: `level MPS BASE INC` (BASE rounded up
+    /// to whole seconds, written in minutes or `min:sec`; `time`/`otim` carry the exact clocks)
+    /// or `st T`; fractions to the millisecond.
+    pub fn command(&self) -> Command {
+        let ms = |x: f64| (x * 1000.0).round() / 1000.0;
         match *self {
-            TimeControl::Clock { moves, base, inc } => {
-                let secs = base.ceil() as u64;
-                let base_text = if secs.is_multiple_of(60) {
-                    (secs / 60).to_string()
-                } else {
-                    format!("{}:{:02}", secs / 60, secs % 60)
-                };
-                format!("level {moves} {base_text} {}", trim_float(inc))
-            }
-            TimeControl::PerMove(s) => format!("st {}", trim_float(s)),
+            TimeControl::Clock { moves, base, inc } => Command::Level {
+                moves_per_session: moves,
+                base_seconds: base.ceil(),
+                increment_seconds: ms(inc),
+            },
+            TimeControl::PerMove(s) => Command::MoveTime { seconds: ms(s) },
         }
     }
 }
@@ -220,13 +220,18 @@ mod tests {
     #[test]
     fn cecp_and_pgn_forms() {
         let tc = TimeControl::parse_tc("3+0.03").unwrap();
-        assert_eq!(tc.cecp(), "level 0 0:03 0.03");
+        assert_eq!(tc.command().to_string(), "level 0 0:03 0.03");
         assert_eq!(tc.to_string(), "3+0.03");
         let tc = TimeControl::parse_tc("40/120").unwrap();
-        assert_eq!(tc.cecp(), "level 40 2 0");
+        assert_eq!(tc.command().to_string(), "level 40 2 0");
         assert_eq!(tc.to_string(), "40/120");
-        assert_eq!(TimeControl::PerMove(0.5).cecp(), "st 0.5");
+        assert_eq!(TimeControl::PerMove(0.5).command().to_string(), "st 0.5");
         assert_eq!(TimeControl::PerMove(1.0).to_string(), "1/move");
+        assert_eq!(TimeControl::PerMove(0.05).command().to_string(), "st 0.05");
+        let tc = TimeControl::parse_tc("1:30+1").unwrap();
+        assert_eq!(tc.command().to_string(), "level 0 1:30 1");
+        let tc = TimeControl::parse_tc("2.5+0.0333").unwrap();
+        assert_eq!(tc.command().to_string(), "level 0 0:03 0.033");
     }
 
     #[test]

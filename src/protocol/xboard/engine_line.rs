@@ -64,17 +64,24 @@ fn reply(line: &str) -> ParseResult<'_, Reply> {
         move_line,
         claim,
         resign,
-        value(Reply::OfferDraw, preceded(keyword("offer"), terminated(tag("draw"), eof))),
+        value(
+            Reply::OfferDraw,
+            preceded(keyword("offer"), terminated(tag("draw"), eof)),
+        ),
         illegal_move,
         error,
         map(preceded(keyword("pong"), rest), |token: &str| {
             Reply::Pong(token.trim().to_string())
         }),
-        map(preceded(tag("Hint:"), rest), |m: &str| Reply::Hint(m.trim().to_string())),
+        map(preceded(tag("Hint:"), rest), |m: &str| {
+            Reply::Hint(m.trim().to_string())
+        }),
         map(preceded(keyword("tellusererror"), rest), |m: &str| {
             Reply::TellUserError(m.to_string())
         }),
-        map(preceded(keyword("telluser"), rest), |m: &str| Reply::TellUser(m.to_string())),
+        map(preceded(keyword("telluser"), rest), |m: &str| {
+            Reply::TellUser(m.to_string())
+        }),
         old_style_move,
         thinking,
     ))
@@ -109,7 +116,10 @@ fn feature_item(input: &str) -> ParseResult<'_, (&str, FeatureValue)> {
 
 /// `move MOVE`, or a bare `move` (an empty move, which no referee accepts).
 fn move_line(line: &str) -> ParseResult<'_, Reply> {
-    map(preceded(keyword("move"), rest), |m: &str| Reply::Move(m.trim().to_string())).parse(line)
+    map(preceded(keyword("move"), rest), |m: &str| {
+        Reply::Move(m.trim().to_string())
+    })
+    .parse(line)
 }
 
 /// `NUMBER. ... MOVE`: the old way of announcing a move.
@@ -192,7 +202,10 @@ fn thinking(line: &str) -> ParseResult<'_, Reply> {
     if words.len() < 4 || !words[0].starts_with(|c: char| c.is_ascii_digit()) {
         return Err(fail());
     }
-    let depth = words[0].trim_end_matches(|c: char| !c.is_ascii_digit()).parse().map_err(|_| fail())?;
+    let depth = words[0]
+        .trim_end_matches(|c: char| !c.is_ascii_digit())
+        .parse()
+        .map_err(|_| fail())?;
     let score = words[1].parse().map_err(|_| fail())?;
     Ok((
         "",
@@ -336,7 +349,15 @@ mod tests {
 
     #[test]
     fn never_panics_on_odd_lines() {
-        for line in ["feature", "feature =", "Error (", "Illegal move (", "1-0}", "9. ...", "\u{fffd}\u{0}"] {
+        for line in [
+            "feature",
+            "feature =",
+            "Error (",
+            "Illegal move (",
+            "1-0}",
+            "9. ...",
+            "\u{fffd}\u{0}",
+        ] {
             let _ = parse_engine_line(line);
         }
     }

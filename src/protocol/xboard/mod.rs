@@ -4,6 +4,7 @@
 pub mod announce;
 pub mod clock;
 pub mod command;
+pub mod engine_line;
 pub mod reply;
 pub mod session;
 
