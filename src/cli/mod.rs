@@ -57,6 +57,15 @@ enum Command {
     },
     /// Combine the PGN or state files of several runs of one match (shards) into one report.
     Merge(crate::tournament::merge::MergeArgs),
+    /// Serve a Zillions of Games engine plug-in (a library with the DLL_* calls) over CECP.
+    ZillionsHost {
+        /// The plug-in library (.so / .dll).
+        #[arg(long)]
+        plugin: PathBuf,
+        /// The game `new` starts (ours or Zillions' name); default: chess.
+        #[arg(long)]
+        variant: Option<String>,
+    },
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
@@ -138,6 +147,14 @@ pub fn run() -> i32 {
                 return 2;
             }
             replay_zsg(&reg, &file, variant.as_deref())
+        }
+        Some(Command::ZillionsHost { plugin, variant }) => {
+            crate::logging::init();
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            crate::zillions::host::run(Arc::new(reg), &plugin, variant.as_deref())
         }
         Some(Command::Bench { depth }) => {
             if !(1..=64).contains(&depth) {

@@ -5,6 +5,8 @@
 //! game end come from the core.
 
 pub mod codes;
+pub mod host;
+pub mod plugin;
 pub mod session;
 pub mod setup;
 pub mod zsg;

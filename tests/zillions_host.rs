@@ -1,0 +1,128 @@
+//! `fairybridge zillions-host`: a Zillions plug-in served over CECP. Our own plug-in
+//! (libfairybridge.so, feature `zillions`) plays a refereed Wreckage match against fairybridge
+//! without an illegal move or forfeit; a plug-in that answers with an illegal move
+//! (tests/c/bad_plugin.c, compiled here with `cc`) is refused and forfeits.
+//!
+//! Needs the feature: `cargo test --release --features zillions --test zillions_host` (CI runs it).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use fairybridge::tournament::pgn::read_pgn;
+use fairybridge::variants::Registry;
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_fairybridge")
+}
+
+fn our_plugin() -> PathBuf {
+    let lib = Path::new(exe()).parent().expect("target dir").join("libfairybridge.so");
+    assert!(
+        lib.exists(),
+        "{} is missing: the cdylib is built with the library",
+        lib.display()
+    );
+    lib
+}
+
+fn run_match(plugin: &Path, games: &str, tag: &str) -> (String, String, String) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let pgn = dir.join(format!("zillions-host-{tag}-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
+    let host = format!("cmd={} zillions-host --plugin {}", exe(), plugin.display());
+    let out = Command::new(exe())
+        .args([
+            "match",
+            "--engine",
+            &format!("cmd={}", exe()),
+            "--engine",
+            &host,
+            "name=Plugin",
+        ])
+        .args([
+            "--each",
+            "tc=2+0.02",
+            "--games",
+            games,
+            "--variant",
+            "wreckage",
+            "--maxmoves",
+            "60",
+        ])
+        .args(["--timemargin", "300", "--seed", "3", "--pgn"])
+        .arg(&pgn)
+        .output()
+        .expect("fairybridge match runs");
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        text,
+    )
+}
+
+#[test]
+fn our_plugin_plays_a_refereed_wreckage_match_without_forfeit() {
+    let (stdout, stderr, pgn) = run_match(&our_plugin(), "2", "ours");
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{pgn}");
+    for g in &games {
+        let term = g.tag("Termination").unwrap_or("");
+        assert!(
+            term == "normal" || term == "adjudication",
+            "{term}: {:?}\n{pgn}",
+            g.comments.last()
+        );
+        let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay");
+        assert!(moves.len() >= 10, "only {} moves\n{pgn}", moves.len());
+    }
+    let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
+    assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
+}
+
+#[test]
+fn an_illegal_plugin_move_is_refused_and_forfeits() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/bad_plugin.c");
+    let lib = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("libbad_plugin.so");
+    let out = Command::new("cc")
+        .args(["-shared", "-fPIC", "-Wall", "-Werror", "-o"])
+        .arg(&lib)
+        .arg(&src)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `cc` ({e}): scripts/install-deps.sh installs it"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Talk to the host directly: the plug-in's move never reaches the GUI.
+    let mut child = Command::new(exe())
+        .args(["zillions-host", "--plugin"])
+        .arg(&lib)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("host starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(b"xboard\nprotover 2\nnew\nusermove e2e4\n");
+        let _ = stdin.flush();
+        // A line during the search would call it off: let the plug-in answer first.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let _ = stdin.write_all(b"ping 7\nquit\n");
+    }
+    let out = child.wait_with_output().expect("host exits");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.lines().any(|l| l.starts_with("move ")), "{text}");
+    assert!(
+        text.contains("tellusererror") && text.contains("illegal move \"Pawn e2 - e5\""),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l == "resign"), "{text}");
+    assert!(text.lines().any(|l| l == "pong 7"), "{text}");
+    // A missing library is a one-line error, exit 2.
+    let out = Command::new(exe())
+        .args(["zillions-host", "--plugin", "/nonexistent/libnothing.so"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
