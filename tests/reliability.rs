@@ -179,6 +179,53 @@ fn absurd_st_and_level_keep_the_engine_alive() {
         gui.sync();
     }
 }
+
+/// The Pillage position: `st 0.15` + `go` was answered after 31.9 s (the clock was read
+/// only once depth 1 was complete, and quiescence exploded). The bound here is generous: the test
+/// is about answering at all, not about speed.
+#[test]
+fn st_in_a_capture_storm_is_answered_with_a_legal_move() {
+    const FEN: &str =
+        "1Vpp3p2/P1PrP1qB1p/1vpQ2P1S1/Rp1C1p2bP/s2Nv1V2P/c1cs1PRC1S/1P2Bp4/3Pp1p1N1/k3nPn3/2rKb5 w KQkq - 0 1";
+    let (mut gui, _) = Gui::start(&[]);
+    gui.send("variant pillage");
+    gui.sync();
+    gui.send("force");
+    gui.send(&format!("setboard {FEN}"));
+    gui.send("st 0.15");
+    assert_eq!(gui.sync(), Vec::<String>::new());
+    gui.send("go");
+    let (mv, took) = gui.expect_move(Duration::from_secs(5));
+    assert_legal(&mut wire_position("pillage", FEN), &mv, "pillage storm");
+    eprintln!("answered {mv} after {took:?}");
+    gui.sync();
+}
+
+/// A user variant whose pawns move like queens: `st 0.15` was never answered within 30 s.
+#[test]
+fn st_with_queen_pawns_is_answered_with_a_legal_move() {
+    let normal = include_str!("../fixtures/variants/normal.toml");
+    let definition = normal
+        .replace("name = \"normal\"", "name = \"queenpawns\"")
+        .replace("betza = \"fmWfceFifmnD\"", "betza = \"Q\"")
+        .replace("[xboard]\nbuiltin = true\n", "");
+    assert!(definition.contains("queenpawns") && !definition.contains("builtin"));
+    let file = std::env::temp_dir().join(format!("fairybridge-queenpawns-{}.toml", std::process::id()));
+    std::fs::write(&file, &definition).expect("write a temporary definition");
+    let path = file.to_str().expect("a UTF-8 temporary path").to_string();
+    let (mut gui, _) = Gui::start(&["--variants", &path]);
+    gui.send("variant queenpawns");
+    gui.sync();
+    gui.send("st 0.15");
+    gui.send("go");
+    let (mv, _) = gui.expect_move(Duration::from_secs(5));
+    let v = Registry::builtin().load_file(&file).expect("the definition loads");
+    let _ = std::fs::remove_file(&file);
+    let mut start = Position::start(&v);
+    assert_legal(&mut start, &mv, "queen pawns");
+    gui.sync();
+}
+
 /// Wild Rose: the engine grows roses here (`e7e8,e8f3`) and then waits for the GUI to let the
 /// opponent pass. A GUI that moves on instead (`force`, `undo`, `variant`) and sets up another
 /// position was ignored: `setboard` was taken for XBoard's pass, and `go` played a move of the old

@@ -72,6 +72,11 @@ const EMPTY_FRAME: Frame = Frame {
     null: false,
 };
 
+/// Quiescence plies after which only recaptures (onto the last move's square) are searched.
+const QS_RECAPTURES_ONLY: u32 = 12;
+/// Quiescence plies after which the static value stands.
+const QS_MAX_DEPTH: u32 = 32;
+
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -458,18 +463,25 @@ impl Searcher {
         {
             self.aborted = true;
         }
-        // The clock every 1024 nodes; with nps, time is nodes: check at once.
+        // The clock every 1024 nodes; with nps, time is nodes: check at once. Depth 1 is no
+        // exception: the root's first move (ordered, legal) is ready from the start, and in a
+        // capture-rich position one iteration can take far longer than any move time.
         if self.nodes & 1023 == 0 || ctx.nps.is_some() {
-            if ctx.control.is_stopped() {
-                self.aborted = true;
-            } else if self.completed_depth >= 1
-                && let Some(hard) = ctx.control.hard_ms()
-                && ctx.elapsed_ms(self.nodes) >= hard
-            {
-                self.aborted = true;
-            }
+            self.check_stop(ctx);
         }
         self.aborted
+    }
+
+    /// Sets `aborted` if the search was stopped or its hard deadline has passed.
+    #[inline]
+    fn check_stop(&mut self, ctx: &Ctx) {
+        if ctx.control.is_stopped() {
+            self.aborted = true;
+        } else if let Some(hard) = ctx.control.hard_ms()
+            && ctx.elapsed_ms(self.nodes) >= hard
+        {
+            self.aborted = true;
+        }
     }
 
     fn stalemate_value(&self, ctx: &Ctx, ply: usize) -> i32 {
@@ -592,6 +604,11 @@ impl Searcher {
         self.stack[0] = EMPTY_FRAME;
         let kinds = &ctx.et.kinds;
         for i in 0..root.len() {
+            // Also between root moves: a small first iteration may never reach a node check.
+            self.check_stop(ctx);
+            if self.aborted {
+                return best;
+            }
             let mv = root[i].mv;
             let piece = moving_piece(pos, &mv);
             let quiet = captured_value(pos, &mv, kinds) == 0 && mv.promotion().is_none();
@@ -933,8 +950,10 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         let et: &EvalTables = &ctx.et;
         let kinds = &et.kinds;
-        if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos, et) };
+        if ply >= MAX_PLY - 1 || qdepth >= QS_MAX_DEPTH {
+            // The bound of the capture tree (on a 10x10 board full of hoppers it is exponential,
+            // and mutual checks answered by quiet evasions can cycle): the static value.
+            return self.static_eval(pos, et);
         }
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
@@ -970,10 +989,17 @@ impl Searcher {
         list.clear();
         pos.generate_pseudo(&mut list);
         if !in_check {
-            // Captures and best promotions only, and checking drops at the first ply.
+            // Captures and best promotions only, and checking drops at the first ply; deep in the
+            // tree only recaptures on the square the last move went to.
+            let recapture_on = (qdepth >= QS_RECAPTURES_ONLY)
+                .then(|| self.stack[ply - 1].played.map(|(_, m)| m.to))
+                .flatten();
             let mut kept = 0;
             for i in 0..list.0.len() {
                 let mv = list.0[i];
+                if recapture_on.is_some_and(|to| mv.to != to) {
+                    continue;
+                }
                 let noisy = (captured_value(pos, &mv, kinds) > 0 || mv.promotion().is_some())
                     && !is_under_promotion(pos, &mv, kinds);
                 let checking_drop = qdepth == 0 && mv.kind == MoveKind::Drop && self.gives_check(pos, mv);
@@ -1006,6 +1032,7 @@ impl Searcher {
                 continue;
             }
             legal += 1;
+            self.stack[ply].played = Some((moving_piece(pos, &mv), mv));
             pos.make(mv);
             let same_side = pos.side_to_move() == us;
             let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
@@ -1254,7 +1281,7 @@ mod tests {
 
     #[test]
     fn nps_mode_counts_time_in_nodes() {
-        // 1000 nodes per second and 50 ms: about 50 nodes once depth 1 is done, whatever the clock.
+        // 1000 nodes per second and 50 ms: 50 nodes whatever the clock, even inside depth 1.
         let p = pos(
             "normal",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R1BQ1RK1 w - - 0 9",
@@ -1268,8 +1295,8 @@ mod tests {
         let a = run(&mut p.clone(), &limits);
         let b = run(&mut p.clone(), &limits);
         assert_eq!(a.nodes, b.nodes);
-        assert!(a.best.is_some() && a.depth >= 1);
-        assert!(a.nodes < 5_000, "{}", a.nodes);
+        assert!(a.best.is_some());
+        assert!(a.nodes <= 51, "{}", a.nodes);
     }
 
     #[test]
@@ -1305,22 +1332,36 @@ mod tests {
         assert!(r.best.is_some());
     }
 
-    /// Speed check: `BENCH_DEPTH=10 cargo test --release search_speed -- --ignored --nocapture`.
+    /// Reliability issue: the Pillage position that took 32 s to answer `st 0.15`.
+    const PILLAGE_STORM: &str =
+        "1Vpp3p2/P1PrP1qB1p/1vpQ2P1S1/Rp1C1p2bP/s2Nv1V2P/c1cs1PRC1S/1P2Bp4/3Pp1p1N1/k3nPn3/2rKb5 w KQkq - 0 1";
+
+    /// Its depth 1 took 7.5 million nodes, quiescence going 60 plies deep (capture trees, cycles
+    /// of checks answered by quiet evasions): quiescence is bounded now.
     #[test]
-    #[ignore]
-    fn search_speed() {
-        let d = std::env::var("BENCH_DEPTH")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(9);
-        let r = crate::bench::bench(d);
-        eprintln!(
-            "bench: {} positions, {} nodes, {:.2} s, {} nodes/s",
-            r.positions,
-            r.nodes,
-            r.elapsed.as_secs_f64(),
-            r.nodes_per_second()
-        );
+    fn quiescence_is_bounded_in_a_capture_storm() {
+        let mut p = pos("pillage", PILLAGE_STORM);
+        let r = run(&mut p, &Limits::depth(1));
+        assert_eq!(r.depth, 1);
+        assert!(r.nodes < 100_000, "{} nodes at depth 1", r.nodes);
+        assert!(p.find_legal(&r.best.unwrap()).is_some());
+    }
+
+    /// A deadline stops the search inside its first iteration, with a legal move (the time was
+    /// only looked at once depth 1 was complete).
+    #[test]
+    fn a_deadline_stops_depth_one() {
+        for (variant, fen_text) in [
+            ("pillage", PILLAGE_STORM),
+            ("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ] {
+            let mut p = pos(variant, fen_text);
+            let before = fen::to_fen(&p, Coords::Human);
+            let r = run(&mut p, &Limits::movetime(Duration::ZERO));
+            assert_eq!(r.depth, 0, "{variant}: no iteration can complete in no time");
+            assert!(p.find_legal(&r.best.unwrap()).is_some(), "{variant}");
+            assert_eq!(fen::to_fen(&p, Coords::Human), before);
+        }
     }
 }
 
