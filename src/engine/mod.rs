@@ -1,6 +1,7 @@
 //! The engine behind every front end: the game record and the search running beside it.
 
 pub mod game;
+pub mod latency;
 pub mod memory;
 pub mod thinker;
 

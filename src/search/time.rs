@@ -141,7 +141,17 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             };
             (usable / n + inc_part, usable * cap_frac / 100 + inc / 2)
         }
-        MovesToGo::SuddenDeath(n) => (usable / n.max(1) as i64 + inc_part, usable * 3 / 10 + inc / 2),
+        MovesToGo::SuddenDeath(n) => {
+            let n = n.max(1) as i64;
+            // The moves still to come each cost the overhead too, as far as the increment does
+            // not pay it: keep it for them (a slow GUI charging 120 ms a move over 50 moves
+            // takes 6 s of a 10 s clock).
+            let unpaid = (lag_ms - inc_ms).max(0);
+            let usable = usable
+                .saturating_sub((n - 1).saturating_mul(unpaid))
+                .max(usable / (2 * n));
+            (usable / n + inc_part, usable * 3 / 10 + inc / 2)
+        }
     };
     let cap = cap.min(usable);
     let soft = ideal.min(cap);
@@ -240,6 +250,34 @@ mod tests {
         assert!(large.hard < small.hard, "{small:?} {large:?}");
         // At its pace, ten moves leave half the overhead for each later move and all of it for this one.
         assert!(ms(large.soft) * 10 + 9 * 75 + 150 <= 2000, "{large:?}");
+    }
+
+    /// Sudden death with a GUI that charges 120 ms a move: the overhead of the moves to come is
+    /// kept back, so that a 10 s clock lasts a long game (simulated: the GUI charges the think
+    /// time, up to the hard limit, and the overhead).
+    #[test]
+    fn sudden_death_keeps_the_overhead_of_the_moves_to_come() {
+        let charged = 120;
+        let mut remaining = 10_000;
+        for played in 0..55 {
+            let clock = Clock {
+                remaining_ms: remaining,
+                increment_ms: 0,
+                moves_to_go: None,
+                moves_played: played,
+            };
+            let b = clock_budget(&clock, charged + charged / 4);
+            remaining -= ms(b.soft) * 13 / 10 + charged;
+            assert!(remaining > 0, "flag at move {played}");
+        }
+        // With the overhead paid by the increment, nothing more is kept.
+        let with_inc = Clock {
+            remaining_ms: 10_000,
+            increment_ms: 200,
+            moves_to_go: None,
+            moves_played: 0,
+        };
+        assert_eq!(ms(clock_budget(&with_inc, 150).soft), (10_000 - 150 - 200) / 40 + 37);
     }
 
     #[test]

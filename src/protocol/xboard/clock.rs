@@ -91,6 +91,19 @@ impl CecpClock {
         }
     }
 
+    /// The clock (ms) the GUI should report after our move, which took `spent` since the command
+    /// that asked for it: the last `time` report, less `spent`, plus the increment. `None` where
+    /// the clock does not run down (`st`, `nps`) or was never reported.
+    pub fn expected_after_move(&self, spent: std::time::Duration) -> Option<i64> {
+        if self.per_move_ms.is_some() || self.nps.is_some() {
+            return None;
+        }
+        let reported_ms = self.engine_cs?.saturating_mul(10);
+        let spent_ms = i64::try_from(spent.as_millis()).unwrap_or(i64::MAX);
+        let increment_ms = i64::try_from(self.increment_ms).unwrap_or(i64::MAX);
+        Some(reported_ms.saturating_sub(spent_ms).saturating_add(increment_ms))
+    }
+
     /// Is time counted in nodes (`nps`) rather than by the wall clock?
     pub fn counts_nodes(&self) -> bool {
         self.nps.is_some()
@@ -158,11 +171,30 @@ mod tests {
         let l = c.limits(0, LAG);
         assert_eq!(l.depth, Some(7));
         assert_eq!(l.nps, Some(1000));
-        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500) / 40);
+        // Sudden death: the overhead of the 39 moves after this one is kept back too.
+        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500 - 39 * 40) / 40);
         c.nodes_per_second(0);
         assert_eq!(c.limits(0, LAG).nps, None);
         c.new_game();
         assert_eq!(c.limits(0, LAG).depth, None);
+    }
+
+    #[test]
+    fn the_clock_expected_after_a_move() {
+        let mut c = CecpClock::default();
+        c.level(0, 60.0, 2.0);
+        assert_eq!(c.expected_after_move(Duration::from_millis(300)), None, "no report yet");
+        c.engine_time(5_000);
+        assert_eq!(
+            c.expected_after_move(Duration::from_millis(300)),
+            Some(50_000 - 300 + 2_000)
+        );
+        c.move_time(1.0);
+        assert_eq!(
+            c.expected_after_move(Duration::from_millis(300)),
+            None,
+            "st: no running clock"
+        );
     }
 
     /// Reliability issue: `st`/`level` with absurd numbers panicked in `Duration::from_secs_f64`.

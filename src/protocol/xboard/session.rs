@@ -16,6 +16,7 @@ use super::clock::CecpClock;
 use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
 use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use crate::core::{CastlingRight, CastlingRook, Color, Move, MoveKind, Outcome, Position, Setup};
+use crate::engine::latency::OverheadEstimator;
 use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, GameError, Thinker, ThinkerEvent};
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
@@ -98,6 +99,12 @@ pub struct Session<W: Write> {
     awaiting_pass: bool,
     /// When the command being handled was read: time spent since then is on our clock.
     received: Instant,
+    /// The per-move overhead the GUI charges, learnt from its `time` reports.
+    overhead: OverheadEstimator,
+    /// After our move: the clock (ms) we expect the GUI's next `time` to report.
+    expected_clock_ms: Option<i64>,
+    /// A `time` report has come since our last move (our clock is known for this one).
+    clock_reported: bool,
     finished: bool,
 }
 
@@ -129,6 +136,9 @@ impl<W: Write> Session<W> {
             edit: None,
             awaiting_pass: false,
             received: Instant::now(),
+            overhead: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
+            expected_clock_ms: None,
+            clock_reported: false,
             finished: false,
         }
     }
@@ -243,7 +253,9 @@ impl<W: Write> Session<W> {
             return;
         }
         let mut root = self.game.position_clone();
-        let mut limits = self.clock.limits(self.engine_moves_played(), DEFAULT_OVERHEAD_MS);
+        let mut limits = self
+            .clock
+            .limits(self.engine_moves_played(), self.overhead.overhead_ms());
         limits.root_moves = self.root_filter(&mut root);
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
@@ -344,10 +356,13 @@ impl<W: Write> Session<W> {
         self.last_score = Some(cecp_score(result.score));
         let text = self.game.move_text(&best, Coords::Wire);
         self.send(Reply::Move(text));
+        self.expect_clock_report();
         self.game.play(best);
         self.excluded.clear();
         if self.game.position().in_continuation() {
-            // Our turn goes on; the GUI must first let the opponent pass.
+            // Our turn goes on; the GUI must first let the opponent pass (the clock it reports
+            // then includes the pass: no measure of its overhead).
+            self.expected_clock_ms = None;
             self.awaiting_pass = true;
             return;
         }
@@ -357,6 +372,17 @@ impl<W: Write> Session<W> {
             return;
         }
         self.start_pondering(result.ponder);
+    }
+
+    /// Just after our move: what our clock should show in the GUI's next `time` report, if the
+    /// GUI told us our clock for this move (what it shows beyond that is its overhead).
+    fn expect_clock_report(&mut self) {
+        self.expected_clock_ms = None;
+        if std::mem::take(&mut self.clock_reported)
+            && let Some(expected) = self.clock.expected_after_move(self.received.elapsed())
+        {
+            self.expected_clock_ms = Some(expected);
+        }
     }
 
     fn claim(&mut self, outcome: &Outcome) {
@@ -385,6 +411,7 @@ impl<W: Write> Session<W> {
                 self.game = Game::new(registry);
                 self.mode = Mode::Play { engine: Color::Black };
                 self.clock.new_game();
+                self.expected_clock_ms = None;
                 self.excluded.clear();
                 self.hint = None;
                 self.last_score = None;
@@ -437,11 +464,20 @@ impl<W: Write> Session<W> {
                 moves_per_session,
                 base_seconds,
                 increment_seconds,
-            } => self.clock.level(moves_per_session, base_seconds, increment_seconds),
+            } => {
+                self.expected_clock_ms = None;
+                self.clock.level(moves_per_session, base_seconds, increment_seconds)
+            }
             Command::MoveTime { seconds } => self.clock.move_time(seconds),
             Command::DepthLimit { plies } => self.clock.depth_limit(plies),
             Command::NodesPerSecond(n) => self.clock.nodes_per_second(n),
-            Command::EngineTime { centiseconds } => self.clock.engine_time(centiseconds),
+            Command::EngineTime { centiseconds } => {
+                if let Some(expected) = self.expected_clock_ms.take() {
+                    self.overhead.observe(expected, centiseconds.saturating_mul(10));
+                }
+                self.clock.engine_time(centiseconds);
+                self.clock_reported = true;
+            }
             Command::OpponentTime { .. } => {}
             Command::UserMove { text, .. } => self.user_move(&text),
             Command::MoveNow => {
@@ -703,7 +739,9 @@ impl<W: Write> Session<W> {
                         self.claim(&outcome);
                         return;
                     }
-                    let mut budget = self.clock.budget(self.engine_moves_played(), DEFAULT_OVERHEAD_MS);
+                    let mut budget = self
+                        .clock
+                        .budget(self.engine_moves_played(), self.overhead.overhead_ms());
                     let spent = self.received.elapsed();
                     budget.soft = budget.soft.saturating_sub(spent);
                     budget.hard = budget.hard.saturating_sub(spent);
