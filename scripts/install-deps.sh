@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests and end-to-end checks need and a fresh machine lacks: XBoard under Xvfb,
-# peer engines (Fairy-Max, Sjaak II, Fairy-Stockfish), ImageMagick for screenshots, python-chess,
-# GNU parallel and Slurm with munge (the sharded-match checks, scripts/shard-check.sh).
+# peer engines (Fairy-Max, Sjaak II, Fairy-Stockfish), PolyGlot (UCI to XBoard, scripts/polyglot-check.sh),
+# make (the OpenBench-style build), ImageMagick for screenshots, python-chess, GNU parallel and
+# Slurm with munge (the sharded-match checks, scripts/shard-check.sh).
 # Idempotent: installs only what is missing.
 #
 #   scripts/install-deps.sh              everything
@@ -11,7 +12,8 @@ set -euo pipefail
 
 all="xboard:/usr/games/xboard xvfb:/usr/bin/Xvfb imagemagick:/usr/bin/import \
 fairymax:/usr/games/fairymax sjaakii:/usr/games/sjaakii fairy-stockfish:/usr/games/fairy-stockfish \
-parallel:/usr/bin/parallel slurm-wlm:/usr/sbin/slurmctld munge:/usr/sbin/munged"
+parallel:/usr/bin/parallel slurm-wlm:/usr/sbin/slurmctld munge:/usr/sbin/munged \
+polyglot:/usr/games/polyglot make:/usr/bin/make"
 
 wanted() { # NAME: is NAME asked for (everything is, without arguments)?
   [ "$#" -gt 0 ] || return 1

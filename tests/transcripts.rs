@@ -1,4 +1,5 @@
-//! Replays the CECP transcripts of `protocol/transcripts/` against the built engine.
+//! Replays the transcripts of `protocol/transcripts/` against the built engine: CECP, and UCI for
+//! the files named `uci-*` (where search `info` lines, not `info string`, count as thinking).
 
 mod common;
 
@@ -34,13 +35,20 @@ fn glob(pattern: &str, line: &str) -> bool {
 struct Engine {
     process: EngineProcess,
     seen: Vec<String>,
+    thinking: fn(&str) -> bool,
+}
+
+/// UCI search output: `info depth …`, `info nodes …` — everything but `info string`.
+fn is_uci_thinking(line: &str) -> bool {
+    line.starts_with("info ") && !line.starts_with("info string ")
 }
 
 impl Engine {
-    fn start() -> Engine {
+    fn start(thinking: fn(&str) -> bool) -> Engine {
         Engine {
             process: EngineProcess::start(&[], false),
             seen: Vec::new(),
+            thinking,
         }
     }
 
@@ -62,7 +70,7 @@ impl Engine {
             if want(&line) {
                 return;
             }
-            if !is_thinking(&line) {
+            if !(self.thinking)(&line) {
                 panic!(
                     "{file}:{lineno}: expected {what}, got {line:?}\nengine output so far:\n{}",
                     self.seen.join("\n")
@@ -83,7 +91,7 @@ impl Engine {
         assert!(status.success(), "{file}: the engine exited with {status}");
         for line in self.process.pending_lines() {
             assert!(
-                is_thinking(&line),
+                (self.thinking)(&line),
                 "{file}: unexpected engine line at the end: {line:?}"
             );
         }
@@ -93,7 +101,8 @@ impl Engine {
 fn replay(path: &std::path::Path) {
     let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("?").to_string();
     let text = std::fs::read_to_string(path).expect("transcript readable");
-    let mut engine = Engine::start();
+    let uci = file.starts_with("uci-");
+    let mut engine = Engine::start(if uci { is_uci_thinking } else { is_thinking });
     let mut quit_sent = false;
     for (i, raw) in text.lines().enumerate() {
         let lineno = i + 1;
@@ -122,6 +131,16 @@ fn replay(path: &std::path::Path) {
                     break;
                 }
             }
+        } else if raw.trim() == "%uci" {
+            engine.send("uci");
+            engine.expect(&file, lineno, "uciok", |l| {
+                l == "uciok" || l.starts_with("id ") || l.starts_with("option name ")
+            });
+            while engine.seen.last().is_some_and(|l| l != "uciok") {
+                engine.expect(&file, lineno, "uciok", |l| {
+                    l == "uciok" || l.starts_with("id ") || l.starts_with("option name ")
+                });
+            }
         } else if raw.trim() == "%eof" {
             engine.finish(&file, false);
             return;
@@ -146,6 +165,9 @@ fn thinking_lines_are_recognised() {
     assert!(is_thinking("12 -35 150 1234567 18 823000 0\te2e4"));
     assert!(!is_thinking("move e2e4"));
     assert!(!is_thinking("1-0 {White mates}"));
+    assert!(is_uci_thinking("info depth 3 seldepth 4 score cp 12 nodes 99 pv e2e4"));
+    assert!(!is_uci_thinking("info string error: unknown command x"));
+    assert!(!is_uci_thinking("bestmove e2e4"));
 }
 
 #[test]

@@ -357,3 +357,116 @@ fn variants_are_announced_and_played_in_human_coordinates() {
     assert!(e.sync().is_empty(), "orthodox chess needs no announcement");
     e.quit();
 }
+
+/// Wild Rose, T6 of the rules: White's pawn e7 may grow a rose on b8 and then move again.
+const WILDROSE_T6: &str = "1n5w/4P3/7w/8/8/8/W7/1W6 w - - 0 1";
+
+#[test]
+fn a_wild_rose_turn_of_several_moves_is_one_uci_move() {
+    let (mut e, _) = Uci::start();
+    e.send("setoption name UCI_Variant value wildrose");
+    let got = e.sync();
+    assert!(
+        got[0].starts_with("info string variant wildrose files 8 ranks 8 pocket 0 "),
+        "{got:?}"
+    );
+    // The whole turn as one word, or its sub-moves as words of their own.
+    // Every growing turn of T6 wins at once: the game is over after it.
+    for moves in ["e7e8=b8,a2a3", "e7e8=b8 a2a3"] {
+        e.send(&format!("position fen {WILDROSE_T6} moves {moves}"));
+        assert!(e.sync().is_empty(), "{moves}\n{}", e.transcript());
+        e.send("go depth 2");
+        assert_eq!(e.best_move().0, "(none)");
+    }
+    // Not a turn: the second part is not the same side's move, or the turn is not over.
+    e.send(&format!("position fen {WILDROSE_T6} moves e7e8=b8,h8h7"));
+    assert!(e.sync()[0].starts_with("info string error: illegal move e7e8=b8,h8h7"));
+    e.send(&format!("position fen {WILDROSE_T6} moves a2a3,h8h7"));
+    assert!(e.sync()[0].starts_with("info string error: illegal move a2a3,h8h7"));
+    e.send(&format!("position fen {WILDROSE_T6} moves e7e8=b8 h8h7"));
+    assert!(e.sync()[0].starts_with("info string error: illegal move h8h7 (move 2"));
+    // The engine's own growing turn comes whole.
+    e.send(&format!("position fen {WILDROSE_T6}"));
+    e.send("go depth 3 searchmoves e7e8=b8");
+    let (best, _) = e.best_move();
+    let extra = best.strip_prefix("e7e8=b8,").unwrap_or_else(|| panic!("{best}"));
+    assert!(extra.starts_with("a2") || extra.starts_with("b1"), "{best}");
+    e.send(&format!("position fen {WILDROSE_T6} moves {best}"));
+    assert!(e.sync().is_empty());
+    // Asked inside the turn (a GUI that sends the sub-moves apart), it gives the rest of it.
+    e.send(&format!("position fen {WILDROSE_T6} moves e7e8=b8"));
+    e.send("go depth 2");
+    let (rest, _) = e.best_move();
+    assert!(
+        !rest.contains(',') && (rest.starts_with("a2") || rest.starts_with("b1")),
+        "{rest}"
+    );
+    e.quit();
+}
+
+/// Wreckage, T7 of the rules: the Detonator e5 may remove the enemies around it.
+const WRECKAGE_T7: &str = "K8k/10/10/10/3jr5/4XP4/3b1p4/10/10/10 w - - 0 1";
+
+#[test]
+fn a_detonation_is_the_detonator_moving_to_its_own_square() {
+    let (mut e, _) = Uci::start();
+    e.send("setoption name UCI_Variant value wreckage");
+    let got = e.sync();
+    assert!(got[0].contains(" pocket 2 "), "{got:?}");
+    e.send(&format!("position fen {WRECKAGE_T7}"));
+    e.send("go depth 2 searchmoves e5e5");
+    assert_eq!(e.best_move().0, "e5e5");
+    // Also read as two legs through any victim (the CECP form, in human coordinates).
+    for moves in ["e5e5", "e5e6,e6e5", "e5d4,d4e5"] {
+        e.send(&format!("position fen {WRECKAGE_T7} moves {moves} j10i10"));
+        assert!(e.sync().is_empty(), "{moves}\n{}", e.transcript());
+    }
+    // Drops from the holdings, pushed one square (written on the final square).
+    e.send("position startpos moves e2e4 e9e7 J@e3 J@e8");
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+    e.quit();
+}
+
+#[test]
+fn variant_path_loads_a_game_at_run_time() {
+    let dir = std::env::temp_dir().join(format!("fairybridge-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let normal =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/variants/normal.toml")).unwrap();
+    let file = dir.join("nocastle.toml");
+    let text = normal.replacen("name = \"normal\"", "name = \"nocastle\"", 1);
+    assert_ne!(text, normal, "normal.toml names itself");
+    std::fs::write(&file, text).unwrap();
+    let (mut e, _) = Uci::start();
+    e.send("setoption name UCI_Variant value nocastle");
+    assert!(e.sync()[0].contains("unknown variant nocastle"));
+    e.send(&format!("setoption name VariantPath value {}", file.display()));
+    assert_eq!(e.sync(), ["info string VariantPath: loaded nocastle"]);
+    e.send("setoption name UCI_Variant value nocastle");
+    let got = e.sync();
+    assert!(
+        got[0].starts_with("info string variant nocastle files 8 ranks 8 pocket 0 "),
+        "{got:?}"
+    );
+    e.send("position startpos moves e2e4");
+    e.send("go depth 2");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 {best}"));
+    e.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let (mut e, _) = Uci::start();
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    e.send(&format!("position fen {fen} moves e1h1"));
+    assert!(e.sync()[0].starts_with("info string error: illegal move e1h1"));
+    e.send("setoption name UCI_Chess960 value true");
+    e.send(&format!("position fen {fen} moves e1h1 e8a8"));
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 1 searchmoves e1h1");
+    assert_eq!(e.best_move().0, "e1h1");
+    e.quit();
+}
