@@ -234,6 +234,20 @@ fn line_of(source: &str, offset: usize) -> usize {
     source[..offset.min(source.len())].matches('\n').count() + 1
 }
 
+/// The text of a definition file from its bytes: a file that is not UTF-8 gets the line and
+/// byte of its first bad byte, like any other problem.
+pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        DefinitionError {
+            file: file.to_string(),
+            line: Some(line),
+            message: format!("not UTF-8 (byte {at})"),
+        }
+    })
+}
+
 /// Builds a variant from the text of a definition file; `file` names it in errors.
 pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
     let def: VariantDef = toml::from_str(source).map_err(|e| DefinitionError {
@@ -435,7 +449,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             }
             if c.get_ref().king_steps.is_empty() || c.get_ref().king_steps.contains(&0) {
                 return Err(err_at(
-                    c.span(),
+                    key_span(source, c.span(), "king_steps"),
                     "king_steps must list step counts of at least 1".into(),
                 ));
             }
@@ -535,6 +549,8 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         None => None,
     };
     let xb = &def.xboard;
+    // Errors in [xboard] values name their own lines.
+    let xboard_key = |key: &str| key_span(source, table_span(source, "xboard").unwrap_or(def.name.span()), key);
     let xboard = XboardInfo {
         builtin: xb.builtin,
         parent: xb.parent.clone().unwrap_or_else(|| "fairy".to_string()),
@@ -546,7 +562,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             Some("two-legs") => true,
             Some(other) => {
                 return Err(err_at(
-                    def.name.span(),
+                    xboard_key("castling"),
                     format!("xboard.castling = {other:?}: expected king or two-legs"),
                 ));
             }
@@ -556,7 +572,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             Some("two-legs") => true,
             Some(other) => {
                 return Err(err_at(
-                    def.name.span(),
+                    xboard_key("en_passant"),
                     format!("xboard.en_passant = {other:?}: expected plain or two-legs"),
                 ));
             }
@@ -704,4 +720,63 @@ fn parse_goal(s: &str) -> Option<Goal> {
         "own-roses-attacked-loses" => Goal::OwnRosesAttackedLoses(count()?),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NORMAL: &str = include_str!("../../fixtures/variants/normal.toml");
+
+    fn line_of_error(source: &str) -> (Option<usize>, String) {
+        match parse_definition(source, "t.toml") {
+            Ok(_) => panic!("accepted:\n{source}"),
+            Err(e) => (e.line, e.message),
+        }
+    }
+
+    fn line_containing(source: &str, text: &str) -> usize {
+        source
+            .lines()
+            .position(|l| l.contains(text))
+            .expect("the text is in the file")
+            + 1
+    }
+
+    /// Issue 15: `[xboard]` castling and e.p. values were reported at the `name =` line.
+    #[test]
+    fn xboard_values_point_at_their_own_lines() {
+        for (key, value) in [("castling", "sideways"), ("en_passant", "diagonal")] {
+            let source = NORMAL.replace("builtin = true", &format!("builtin = true\n{key} = \"{value}\""));
+            let (line, message) = line_of_error(&source);
+            assert_eq!(line, Some(line_containing(&source, value)), "{key}: {message}");
+            assert!(message.contains(value), "{message}");
+        }
+    }
+
+    /// `king_steps` was reported at its table's header.
+    #[test]
+    fn king_steps_points_at_its_own_line() {
+        let source = NORMAL.replace("king_steps = [2]", "king_steps = [0]");
+        let (line, message) = line_of_error(&source);
+        assert_eq!(line, Some(line_containing(&source, "king_steps")), "{message}");
+    }
+
+    /// A file that is not UTF-8 got no line at all.
+    #[test]
+    fn a_file_that_is_not_utf8_gets_its_line() {
+        let mut bytes = NORMAL.as_bytes().to_vec();
+        let at = NORMAL.find("Orthodox chess\"").expect("the description");
+        bytes[at] = 0xFF;
+        let e = definition_text(bytes, "t.toml").expect_err("not UTF-8");
+        assert_eq!(e.line, Some(line_containing(NORMAL, "Orthodox chess\"")));
+        assert_eq!(
+            e.to_string(),
+            format!("t.toml:{}: not UTF-8 (byte {at})", e.line.unwrap_or(0))
+        );
+        assert_eq!(
+            definition_text(b"name = 1\n".to_vec(), "t.toml").ok().as_deref(),
+            Some("name = 1\n")
+        );
+    }
 }

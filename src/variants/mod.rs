@@ -44,11 +44,12 @@ impl Registry {
     /// Adds the variant defined in `path`; a variant with the same name is replaced.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<Arc<Variant>, DefinitionError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| DefinitionError {
+        let bytes = std::fs::read(path).map_err(|e| DefinitionError {
             file: file.clone(),
             line: None,
             message: format!("cannot read: {e}"),
         })?;
+        let text = definition::definition_text(bytes, &file)?;
         let v = parse_definition(&text, &file)?;
         self.variants.retain(|x| x.name != v.name);
         self.variants.push(Arc::clone(&v));
