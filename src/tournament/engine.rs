@@ -3,7 +3,7 @@
 //!
 //! The driver answers features as XBoard does (`accepted` for the ones it knows, `rejected` for the
 //! rest, `rejected san`: moves are always sent in coordinates), waits 2 s for the features of a
-//! protocol-1 engine (up to 30 s after `done=0`), sets positions with `setboard` or, for engines
+//! protocol-1 engine (10 s if it has said nothing at all; up to 30 s after `done=0`), sets positions with `setboard` or, for engines
 //! without it (Fairy-Max), with `edit` … `.`, and syncs with `ping`/`pong` where the engine has it.
 //! It knows no rule: moves go out as text the referee wrote. It speaks the engine door's CECP
 //! vocabulary: every line it writes is a typed `Command` (or `EditCommand`), every line it reads
@@ -89,6 +89,10 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// After the process exits, how long its last output may take to come through the pipe before
 /// the engine counts as gone.
 const EXIT_SETTLE: Duration = Duration::from_millis(100);
+
+/// How long an engine that says nothing after `protover 2` is waited for before it is taken for
+/// a protocol-1 engine (one that has spoken gets 2 s for its features, as in XBoard).
+const SILENT_START: Duration = Duration::from_secs(10);
 
 /// Why an engine could not be started.
 #[derive(Clone, Debug, PartialEq)]
@@ -299,13 +303,23 @@ impl Engine {
     async fn handshake(&mut self) -> Result<(), String> {
         self.send(&Command::Xboard).await?;
         self.send(&Command::Protover(2)).await?;
-        let mut deadline = Instant::now() + Duration::from_secs(2);
+        let started = Instant::now();
+        let mut deadline = started + Duration::from_secs(2);
+        let mut said_anything = false;
         loop {
             let ev = match tokio::time::timeout_at(deadline.into(), self.rx.recv()).await {
+                // An engine that has not said a word yet may only be slow to start (a loaded
+                // machine, a large program): it gets up to SILENT_START before it counts as
+                // protocol 1.
+                Err(_) if !said_anything && deadline < started + SILENT_START => {
+                    deadline = started + SILENT_START;
+                    continue;
+                }
                 Err(_) => return Ok(()), // protocol 1, or done=1 never came
                 Ok(None) => return Err("exited during start-up".into()),
                 Ok(Some(ev)) => ev,
             };
+            said_anything = true;
             let line = match ev {
                 Event::Eof(_) => return Err("exited during start-up".into()),
                 Event::Line(l, _) => l,
