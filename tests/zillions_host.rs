@@ -16,13 +16,18 @@ fn exe() -> &'static str {
 }
 
 fn our_plugin() -> PathBuf {
-    let lib = Path::new(exe()).parent().expect("target dir").join("libfairybridge.so");
-    assert!(
-        lib.exists(),
-        "{} is missing: the cdylib is built with the library",
-        lib.display()
-    );
-    lib
+    let dir = Path::new(exe()).parent().expect("target dir");
+    // `cargo test` builds the cdylib into deps/ (fresh with every build of the library); only
+    // `cargo build` copies it up beside the binary.
+    let lib = [dir.join("deps/libfairybridge.so"), dir.join("libfairybridge.so")]
+        .into_iter()
+        .find(|p| p.exists());
+    lib.unwrap_or_else(|| {
+        panic!(
+            "libfairybridge.so is missing in {}: the cdylib is built with the library",
+            dir.display()
+        )
+    })
 }
 
 fn run_match(plugin: &Path, games: &str, tag: &str) -> (String, String, String) {

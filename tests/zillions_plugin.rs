@@ -13,17 +13,22 @@ fn library() -> PathBuf {
         .parent()
         .expect("target dir")
         .to_path_buf();
-    let lib = dir.join(if cfg!(target_os = "macos") {
+    let name = if cfg!(target_os = "macos") {
         "libfairybridge.dylib"
     } else {
         "libfairybridge.so"
-    });
-    assert!(
-        lib.exists(),
-        "{} is missing: the cdylib is built with the library",
-        lib.display()
-    );
-    lib
+    };
+    // `cargo test` builds the cdylib into deps/ (fresh with every build of the library); only
+    // `cargo build` copies it up beside the binary.
+    let lib = [dir.join("deps").join(name), dir.join(name)]
+        .into_iter()
+        .find(|p| p.exists());
+    lib.unwrap_or_else(|| {
+        panic!(
+            "{name} is missing in {}: the cdylib is built with the library",
+            dir.display()
+        )
+    })
 }
 
 fn c_driver() -> PathBuf {
