@@ -1,29 +1,14 @@
 //! The UCI options we announce, their values, and how a `setoption` value is read (numbers are
 //! clamped to the announced range, which is what the machine can do).
 
+use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
 use crate::search::DEFAULT_OVERHEAD_MS;
 use crate::variants::Registry;
 
-/// Default transposition-table size in MB (the same as the CECP door's).
-pub const DEFAULT_HASH_MB: usize = 64;
 /// Largest `Move Overhead` (ms).
 const MAX_OVERHEAD_MS: i64 = 5000;
 /// The UCI name of orthodox chess (our `normal`), as GUIs and python-chess send it.
 pub const CHESS: &str = "chess";
-
-/// The largest hash table this machine can hold: half of its memory, at most 64 GB; 1 GB if the
-/// memory size cannot be read.
-pub fn max_hash_mb() -> usize {
-    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        text.lines()
-            .find_map(|l| l.strip_prefix("MemTotal:"))
-            .and_then(|rest| rest.split_whitespace().next()?.parse::<usize>().ok())
-    });
-    match total_kb {
-        Some(kb) => (kb / 1024 / 2).clamp(1, 1 << 16),
-        None => 1024,
-    }
-}
 
 /// The current option values.
 #[derive(Clone, Debug)]
@@ -183,9 +168,12 @@ mod tests {
     }
 
     #[test]
-    fn the_hash_maximum_fits_the_machine() {
-        let max = max_hash_mb();
-        assert!((1..=1 << 16).contains(&max));
+    fn the_hash_maximum_is_the_engines() {
+        let options = Options::new();
+        assert_eq!(options.max_hash_mb, max_hash_mb());
+        assert!(options.max_hash_mb >= 1);
+        let hash = format!("min 1 max {}", max_hash_mb());
+        assert!(options.announce(&Registry::builtin())[0].ends_with(&hash));
     }
 
     #[test]

@@ -181,8 +181,8 @@ impl<W: Write> Session<W> {
         let result = match option {
             OptionName::Hash => spin(value, 1, self.options.max_hash_mb as i64).map(|mb| {
                 self.finish_search();
-                self.options.hash_mb = mb as usize;
-                self.thinker.with_searcher(|s| s.set_hash_mb(mb as usize));
+                // The size the table really got (it halves where memory is refused).
+                self.options.hash_mb = self.thinker.set_hash_mb(mb as u64);
             }),
             OptionName::ClearHash => {
                 self.finish_search();
