@@ -2,7 +2,8 @@
 //! left, possibly negative), turned into the search's neutral limits. Numbers from the GUI are
 //! clamped here, so that no value it sends can overflow a duration.
 
-use crate::search::{Clock, Limits, TimeBudget, clock_budget, movetime_budget};
+use crate::engine::latency::OverheadEstimator;
+use crate::search::{Clock, DEFAULT_OVERHEAD_MS, Limits, TimeBudget, clock_budget, movetime_budget};
 
 /// The clock settings of a game as CECP sets them, and the engine's clock as last reported.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +131,55 @@ impl CecpClock {
     }
 }
 
+/// The GUI's per-move overhead, learnt from its `time` reports: after each move of ours whose
+/// clock the GUI had told us, the next report is compared with the clock we expected.
+pub struct OverheadWatch {
+    estimator: OverheadEstimator,
+    /// After our move: the clock (ms) we expect the GUI's next `time` to report.
+    expected_ms: Option<i64>,
+    /// A `time` report has come since our last move (our clock is known for this one).
+    reported: bool,
+}
+
+impl Default for OverheadWatch {
+    fn default() -> Self {
+        OverheadWatch {
+            estimator: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
+            expected_ms: None,
+            reported: false,
+        }
+    }
+}
+
+impl OverheadWatch {
+    /// What each move costs beyond thinking, as learnt so far.
+    pub fn overhead_ms(&self) -> i64 {
+        self.estimator.overhead_ms()
+    }
+
+    /// `time CS`: compared with the clock expected after our last move, if any.
+    pub fn time_report(&mut self, centiseconds: i64) {
+        if let Some(expected) = self.expected_ms.take() {
+            self.estimator.observe(expected, centiseconds.saturating_mul(10));
+        }
+        self.reported = true;
+    }
+
+    /// Our move went out `spent` after the command that asked for it: what should the GUI's next
+    /// `time` report show, if it told us our clock for this move?
+    pub fn after_move(&mut self, clock: &CecpClock, spent: std::time::Duration) {
+        self.expected_ms = None;
+        if std::mem::take(&mut self.reported) {
+            self.expected_ms = clock.expected_after_move(spent);
+        }
+    }
+
+    /// The next report measures nothing (a new game or time control; a pass inside our turn).
+    pub fn forget_expected(&mut self) {
+        self.expected_ms = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -211,5 +261,28 @@ mod tests {
             c.engine_time(i64::MIN);
             assert_eq!(c.budget(3, LAG).hard, Duration::ZERO);
         }
+    }
+
+    #[test]
+    fn overhead_learnt_only_from_reports_after_a_reported_move() {
+        let mut c = CecpClock::default();
+        c.level(0, 60.0, 0.0);
+        let mut w = OverheadWatch::default();
+        // No report before the move: nothing to compare the next one with.
+        w.after_move(&c, Duration::from_millis(100));
+        w.time_report(1_000);
+        assert_eq!(w.overhead_ms(), LAG);
+        // Reported clock 10 s, 100 ms spent: 9.9 s expected; the GUI says 9.5 s.
+        c.engine_time(1_000);
+        for _ in 0..8 {
+            w.after_move(&c, Duration::from_millis(100));
+            w.time_report(950);
+        }
+        assert!(w.overhead_ms() > LAG, "{} ms", w.overhead_ms());
+        let learnt = w.overhead_ms();
+        w.after_move(&c, Duration::from_millis(100));
+        w.forget_expected();
+        w.time_report(0);
+        assert_eq!(w.overhead_ms(), learnt, "a forgotten expectation measures nothing");
     }
 }

@@ -4,9 +4,12 @@
 pub mod announce;
 pub mod clock;
 pub mod command;
+pub mod driver;
+pub mod edit;
 pub mod engine_line;
 pub mod reply;
 pub mod session;
+pub mod while_thinking;
 
 use std::sync::Arc;
 

@@ -1,5 +1,7 @@
-//! The CECP session: the state machine of force / play / analyze / ponder, clocks, and the answers
-//! to every command. It holds no rules: it asks the engine's game and search.
+//! The CECP session: the state machine of force / play / analyze / ponder and the answers to
+//! every command. It holds no rules: it asks the engine's game; its search runs through the
+//! `driver`, its clock is `clock`, the `edit` board is `edit`, and what a command does to a
+//! running search is `Command::while_thinking`.
 //!
 //! Ordering: while the engine thinks on its own move, `ping` and moves are held back and handled
 //! after the `move` line, so that `pong N` always follows everything sent before `ping N`.
@@ -12,15 +14,17 @@ use std::time::Instant;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::announce;
-use super::clock::CecpClock;
-use super::command::{Command, EditCommand, GameResult, MoveFilter, parse_command, parse_edit_line};
-use super::reply::{AnalysisStatus, FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
-use crate::core::{CastlingRight, CastlingRook, Color, Move, MoveKind, Outcome, Position, Setup};
-use crate::engine::latency::OverheadEstimator;
+use super::clock::{CecpClock, OverheadWatch};
+use super::command::{Command, GameResult, MoveFilter, parse_command, parse_edit_line};
+use super::driver::{Purpose, SearchDriver};
+use super::edit::{EditBoard, EditStep};
+use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
+use super::while_thinking::WhileThinking;
+use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
-use crate::engine::{Game, GameError, Thinker, ThinkerEvent};
+use crate::engine::{Game, GameError, ThinkerEvent};
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
-use crate::search::{DEFAULT_OVERHEAD_MS, Limits, SearchControl, SearchInfo, SearchResult};
+use crate::search::{Limits, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
 pub use crate::engine::memory::DEFAULT_HASH_MB;
@@ -46,49 +50,19 @@ enum Mode {
     Analyze,
 }
 
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-enum Purpose {
-    /// Thinking on our own move.
-    Move,
-    /// Thinking on the opponent's time, assuming `predicted` will be played.
-    Ponder {
-        predicted: Move,
-    },
-    Analyze,
-}
-
-struct Active {
-    id: u64,
-    purpose: Purpose,
-    control: Arc<SearchControl>,
-    /// The position searched (to write the PV).
-    root: Position,
-    /// Number of legal root moves (for `stat01`).
-    root_moves: usize,
-    last_info: Option<SearchInfo>,
-}
-
-/// A board being set up in `edit` mode.
-struct EditBoard {
-    /// Rank-major cells, White's first rank first.
-    cells: Vec<Option<char>>,
-    color: Color,
-}
-
 /// The session state.
 pub struct Session<W: Write> {
     out: W,
     game: Game,
-    thinker: Thinker,
-    events: UnboundedSender<Event>,
+    driver: SearchDriver,
     mode: Mode,
     post: bool,
     ponder: bool,
     clock: CecpClock,
-    active: Option<Active>,
+    /// The GUI's per-move overhead, learnt from its `time` reports.
+    overhead: OverheadWatch,
+    /// Commands held back while we think on our move (`WhileThinking::AfterMove`).
     deferred: VecDeque<Command>,
-    /// Root moves excluded by `exclude` (reset with every new position).
-    excluded: Vec<Move>,
     hint: Option<Move>,
     /// Score of our last search, from our side's view (for draw offers).
     last_score: Option<i32>,
@@ -99,12 +73,6 @@ pub struct Session<W: Write> {
     awaiting_pass: bool,
     /// When the command being handled was read: time spent since then is on our clock.
     received: Instant,
-    /// The per-move overhead the GUI charges, learnt from its `time` reports.
-    overhead: OverheadEstimator,
-    /// After our move: the clock (ms) we expect the GUI's next `time` to report.
-    expected_clock_ms: Option<i64>,
-    /// A `time` report has come since our last move (our clock is known for this one).
-    clock_reported: bool,
     finished: bool,
 }
 
@@ -121,24 +89,19 @@ impl<W: Write> Session<W> {
         Session {
             out,
             game: Game::new(registry),
-            thinker: Thinker::new(DEFAULT_HASH_MB),
-            events,
+            driver: SearchDriver::new(DEFAULT_HASH_MB, events),
             mode: Mode::Play { engine: Color::Black },
             post: true,
             ponder: false,
             clock: CecpClock::default(),
-            active: None,
+            overhead: OverheadWatch::default(),
             deferred: VecDeque::new(),
-            excluded: Vec::new(),
             hint: None,
             last_score: None,
             debug: false,
             edit: None,
             awaiting_pass: false,
             received: Instant::now(),
-            overhead: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
-            expected_clock_ms: None,
-            clock_reported: false,
             finished: false,
         }
     }
@@ -162,7 +125,7 @@ impl<W: Write> Session<W> {
                 self.line(&line)
             }
             Event::Eof => {
-                self.thinker.stop();
+                self.driver.stop();
                 self.finished = true;
             }
             Event::Think(ThinkerEvent::Info { id, info }) => self.search_info(id, info),
@@ -176,16 +139,18 @@ impl<W: Write> Session<W> {
             return;
         }
         let command = parse_command(line);
-        let thinking_on_move = matches!(&self.active, Some(a) if a.purpose == Purpose::Move);
-        if thinking_on_move {
-            if matches!(command, Command::Ping(_) | Command::UserMove { .. }) {
-                self.deferred.push_back(command);
-                return;
-            }
-            if !runs_beside_search(&command) {
-                // The search is called off without a move; what waited for it comes first.
-                self.stop_search();
-                self.run_deferred();
+        if self.driver.thinking_on_move() {
+            match command.while_thinking() {
+                WhileThinking::AfterMove => {
+                    self.deferred.push_back(command);
+                    return;
+                }
+                WhileThinking::StopsSearch => {
+                    // The search is called off without a move; what waited for it comes first.
+                    self.stop_search();
+                    self.run_deferred();
+                }
+                WhileThinking::Beside => {}
             }
         }
         self.execute(command);
@@ -195,7 +160,7 @@ impl<W: Write> Session<W> {
     fn run_deferred(&mut self) {
         while let Some(command) = self.deferred.pop_front() {
             self.execute(command);
-            if matches!(&self.active, Some(a) if a.purpose == Purpose::Move) {
+            if self.driver.thinking_on_move() {
                 break;
             }
         }
@@ -204,39 +169,7 @@ impl<W: Write> Session<W> {
     // ----- searches -----
 
     fn stop_search(&mut self) {
-        self.thinker.stop();
-        self.active = None;
-    }
-
-    fn start_search(&mut self, root: Position, limits: Limits, purpose: Purpose) {
-        let events = self.events.clone();
-        let mut counter = root.clone();
-        let root_moves = counter.legal_moves().len();
-        let (id, control) = self.thinker.start(root.clone(), limits, move |e| {
-            let _ = events.send(Event::Think(e));
-        });
-        self.active = Some(Active {
-            id,
-            purpose,
-            control,
-            root,
-            root_moves,
-            last_info: None,
-        });
-    }
-
-    /// Root moves the search may play: all legal moves minus the excluded ones.
-    fn root_filter(&self, pos: &mut Position) -> Option<Vec<Move>> {
-        if self.excluded.is_empty() {
-            return None;
-        }
-        let allowed: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .filter(|m| !self.excluded.contains(m))
-            .copied()
-            .collect();
-        Some(allowed)
+        self.driver.stop();
     }
 
     fn engine_moves_played(&self) -> u32 {
@@ -252,11 +185,10 @@ impl<W: Write> Session<W> {
             self.claim(&outcome);
             return;
         }
-        let mut root = self.game.position_clone();
+        let root = self.game.position_clone();
         let mut limits = self
             .clock
             .limits(self.engine_moves_played(), self.overhead.overhead_ms());
-        limits.root_moves = self.root_filter(&mut root);
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
         let spent = self.received.elapsed();
@@ -264,7 +196,7 @@ impl<W: Write> Session<W> {
             t.soft = t.soft.saturating_sub(spent);
             t.hard = t.hard.saturating_sub(spent);
         }
-        self.start_search(root, limits, Purpose::Move);
+        self.driver.start(root, limits, Purpose::Move);
     }
 
     fn start_analysis(&mut self) {
@@ -276,9 +208,7 @@ impl<W: Write> Session<W> {
         if root.legal_moves().is_empty() || root.goal_reached().is_some() {
             return;
         }
-        let mut limits = Limits::infinite();
-        limits.root_moves = self.root_filter(&mut root);
-        self.start_search(root, limits, Purpose::Analyze);
+        self.driver.start(root, Limits::infinite(), Purpose::Analyze);
     }
 
     fn start_pondering(&mut self, predicted: Option<Move>) {
@@ -300,18 +230,16 @@ impl<W: Write> Session<W> {
         }
         // The ponder PV starts after the predicted move; XBoard shows it after this hint.
         self.send(Reply::Hint(hint));
-        self.start_search(root, Limits::infinite(), Purpose::Ponder { predicted });
+        self.driver
+            .start(root, Limits::infinite(), Purpose::Ponder { predicted });
     }
 
     fn search_info(&mut self, id: u64, info: SearchInfo) {
-        let Some(active) = self.active.as_mut() else { return };
-        if active.id != id {
+        let Some(root) = self.driver.info(id, &info) else {
             return;
-        }
-        let root = active.root.clone();
-        active.last_info = Some(info.clone());
+        };
         if self.post {
-            let pv = pv_text(&root, &info.pv);
+            let pv = pv_text(root, &info.pv);
             let centiseconds = info.elapsed.as_millis() as u64 / 10;
             let secs = info.elapsed.as_secs_f64();
             let line = ThinkingLine {
@@ -335,11 +263,7 @@ impl<W: Write> Session<W> {
     }
 
     fn search_done(&mut self, id: u64, result: SearchResult) {
-        self.thinker.finished(id);
-        let Some(active) = self.active.take_if(|a| a.id == id) else {
-            return;
-        };
-        if active.purpose == Purpose::Move {
+        if self.driver.done(id) == Some(Purpose::Move) {
             self.play_our_move(result);
             self.run_deferred();
         }
@@ -356,13 +280,13 @@ impl<W: Write> Session<W> {
         self.last_score = Some(cecp_score(result.score));
         let text = self.game.move_text(&best, Coords::Wire);
         self.send(Reply::Move(text));
-        self.expect_clock_report();
+        self.overhead.after_move(&self.clock, self.received.elapsed());
         self.game.play(best);
-        self.excluded.clear();
+        self.driver.clear_exclusions();
         if self.game.position().in_continuation() {
             // Our turn goes on; the GUI must first let the opponent pass (the clock it reports
             // then includes the pass: no measure of its overhead).
-            self.expected_clock_ms = None;
+            self.overhead.forget_expected();
             self.awaiting_pass = true;
             return;
         }
@@ -372,17 +296,6 @@ impl<W: Write> Session<W> {
             return;
         }
         self.start_pondering(result.ponder);
-    }
-
-    /// Just after our move: what our clock should show in the GUI's next `time` report, if the
-    /// GUI told us our clock for this move (what it shows beyond that is its overhead).
-    fn expect_clock_report(&mut self) {
-        self.expected_clock_ms = None;
-        if std::mem::take(&mut self.clock_reported)
-            && let Some(expected) = self.clock.expected_after_move(self.received.elapsed())
-        {
-            self.expected_clock_ms = Some(expected);
-        }
     }
 
     fn claim(&mut self, outcome: &Outcome) {
@@ -411,11 +324,11 @@ impl<W: Write> Session<W> {
                 self.game = Game::new(registry);
                 self.mode = Mode::Play { engine: Color::Black };
                 self.clock.new_game();
-                self.expected_clock_ms = None;
-                self.excluded.clear();
+                self.overhead.forget_expected();
+                self.driver.clear_exclusions();
                 self.hint = None;
                 self.last_score = None;
-                self.thinker.with_searcher(|s| s.new_game());
+                self.driver.thinker().with_searcher(|s| s.new_game());
             }
             Command::Variant(name) => self.variant(&name),
             Command::Force => {
@@ -465,28 +378,19 @@ impl<W: Write> Session<W> {
                 base_seconds,
                 increment_seconds,
             } => {
-                self.expected_clock_ms = None;
+                self.overhead.forget_expected();
                 self.clock.level(moves_per_session, base_seconds, increment_seconds)
             }
             Command::MoveTime { seconds } => self.clock.move_time(seconds),
             Command::DepthLimit { plies } => self.clock.depth_limit(plies),
             Command::NodesPerSecond(n) => self.clock.nodes_per_second(n),
             Command::EngineTime { centiseconds } => {
-                if let Some(expected) = self.expected_clock_ms.take() {
-                    self.overhead.observe(expected, centiseconds.saturating_mul(10));
-                }
+                self.overhead.time_report(centiseconds);
                 self.clock.engine_time(centiseconds);
-                self.clock_reported = true;
             }
             Command::OpponentTime { .. } => {}
             Command::UserMove { text, .. } => self.user_move(&text),
-            Command::MoveNow => {
-                if let Some(a) = &self.active
-                    && a.purpose == Purpose::Move
-                {
-                    a.control.stop();
-                }
-            }
+            Command::MoveNow => self.driver.move_now(),
             Command::Ping(n) => self.send(Reply::Pong(n)),
             Command::DrawOffer => {
                 let dead = self.game.position().dead_position();
@@ -510,7 +414,7 @@ impl<W: Write> Session<W> {
             Command::SetBoard(fen) => {
                 self.stop_search();
                 self.awaiting_pass = false;
-                self.excluded.clear();
+                self.driver.clear_exclusions();
                 self.hint = None;
                 match self.game.set_fen(&fen, Coords::Wire) {
                     Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
@@ -521,16 +425,7 @@ impl<W: Write> Session<W> {
             Command::Edit => {
                 self.stop_search();
                 self.awaiting_pass = false;
-                let pos = self.game.position();
-                let shape = pos.variant().shape;
-                let cells = shape
-                    .squares()
-                    .map(|sq| pos.piece_at(sq).map(|p| pos.variant().letter(p.kind(), p.color())))
-                    .collect();
-                self.edit = Some(EditBoard {
-                    cells,
-                    color: Color::White,
-                });
+                self.edit = Some(EditBoard::from_position(self.game.position()));
             }
             Command::Hint => {
                 if let Some(h) = self.hint {
@@ -548,7 +443,7 @@ impl<W: Write> Session<W> {
             Command::Remove => self.take_back(2),
             Command::Ponder(on) => {
                 self.ponder = on;
-                if !on && matches!(&self.active, Some(a) if matches!(a.purpose, Purpose::Ponder { .. })) {
+                if !on && self.driver.pondering_on().is_some() {
                     self.stop_search();
                 }
             }
@@ -568,7 +463,7 @@ impl<W: Write> Session<W> {
             Command::Pause | Command::Resume => {}
             Command::Memory { megabytes } => {
                 self.stop_search();
-                self.thinker.set_hash_mb(megabytes);
+                self.driver.thinker().set_hash_mb(megabytes);
             }
             Command::Cores(_) | Command::EgtPath { .. } | Command::SetScore { .. } => {}
             Command::SetOption { name, value } => self.option(&name, value.as_deref()),
@@ -679,7 +574,7 @@ impl<W: Write> Session<W> {
             }
         }
         self.game.new_game(&variant);
-        self.excluded.clear();
+        self.driver.clear_exclusions();
         if let Some(a) = announce::announcement(&variant) {
             self.send(Reply::Setup(a.setup));
             for (id, betza) in a.pieces {
@@ -723,13 +618,7 @@ impl<W: Write> Session<W> {
             }
             return;
         }
-        if let Some(Active {
-            purpose: Purpose::Ponder { predicted },
-            control,
-            ..
-        }) = &self.active
-        {
-            let (predicted, control) = (*predicted, Arc::clone(control));
+        if let Some(predicted) = self.driver.pondering_on() {
             match self.game.parse_move(text, Coords::Wire) {
                 Ok(mv) if mv == predicted => {
                     // Ponder hit: keep the search, give it the time for this move.
@@ -745,16 +634,12 @@ impl<W: Write> Session<W> {
                     let spent = self.received.elapsed();
                     budget.soft = budget.soft.saturating_sub(spent);
                     budget.hard = budget.hard.saturating_sub(spent);
-                    if !self.clock.counts_nodes() {
-                        control.set_budget(Some(budget));
-                    } else {
+                    if self.clock.counts_nodes() {
                         // Node-counted time cannot be added to a running search: search afresh.
                         self.stop_search();
                         self.think_on_move();
-                        return;
-                    }
-                    if let Some(a) = self.active.as_mut() {
-                        a.purpose = Purpose::Move;
+                    } else {
+                        self.driver.ponder_hit(budget);
                     }
                     return;
                 }
@@ -773,7 +658,7 @@ impl<W: Write> Session<W> {
         }
         match self.game.play_text(text, Coords::Wire) {
             Ok(_) => {
-                self.excluded.clear();
+                self.driver.clear_exclusions();
                 let to_move = self.game.position().side_to_move();
                 match self.mode {
                     Mode::Analyze => self.start_analysis(),
@@ -812,7 +697,7 @@ impl<W: Write> Session<W> {
         for _ in 0..plies {
             let _ = self.game.undo();
         }
-        self.excluded.clear();
+        self.driver.clear_exclusions();
         self.hint = None;
         if self.mode == Mode::Analyze {
             self.start_analysis();
@@ -820,20 +705,9 @@ impl<W: Write> Session<W> {
     }
 
     fn analysis_status(&mut self) {
-        let Some(a) = &self.active else { return };
-        if a.purpose != Purpose::Analyze {
-            return;
+        if let Some(status) = self.driver.analysis_status() {
+            self.send(Reply::Status(status));
         }
-        let Some(info) = &a.last_info else { return };
-        let status = AnalysisStatus {
-            centiseconds: a.control.elapsed().as_millis() as u64 / 10,
-            nodes: info.nodes,
-            depth: info.depth,
-            moves_left: 0,
-            moves_total: a.root_moves as u32,
-            current_move: None,
-        };
-        self.send(Reply::Status(status));
     }
 
     fn option(&mut self, name: &str, value: Option<&str>) {
@@ -841,7 +715,7 @@ impl<W: Write> Session<W> {
             "Hash" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(mb) => {
                     self.stop_search();
-                    self.thinker.set_hash_mb(mb);
+                    self.driver.thinker().set_hash_mb(mb);
                 }
                 None => self.send(Reply::Error {
                     kind: "bad option value".to_string(),
@@ -865,20 +739,9 @@ impl<W: Write> Session<W> {
             return;
         }
         match filter {
-            MoveFilter::All => {
-                self.excluded = if exclude {
-                    self.game.position_clone().legal_moves().iter().copied().collect()
-                } else {
-                    Vec::new()
-                };
-            }
+            MoveFilter::All => self.driver.exclude_all(&mut self.game.position_clone(), exclude),
             MoveFilter::Move(text) => match self.game.parse_move(&text, Coords::Wire) {
-                Ok(mv) => {
-                    self.excluded.retain(|m| *m != mv);
-                    if exclude {
-                        self.excluded.push(mv);
-                    }
-                }
+                Ok(mv) => self.driver.exclude_move(mv, exclude),
                 Err(_) => {
                     self.send(Reply::IllegalMove { reason: None, text });
                     return;
@@ -955,62 +818,17 @@ impl<W: Write> Session<W> {
 
     fn edit_line(&mut self, line: &str) {
         let Some(edit) = self.edit.as_mut() else { return };
-        let shape = self.game.variant().shape;
-        match parse_edit_line(line) {
-            EditCommand::ToggleColor => edit.color = edit.color.opposite(),
-            EditCommand::ClearBoard => edit.cells.iter_mut().for_each(|c| *c = None),
-            EditCommand::Place { piece, square, .. } => {
-                let letter = piece.chars().next().filter(|c| c.is_ascii_alphabetic());
-                if let (Some(letter), Some((sq, ""))) = (letter, parse_square(shape, &square, Coords::Wire)) {
-                    let l = match edit.color {
-                        Color::White => letter.to_ascii_uppercase(),
-                        Color::Black => letter.to_ascii_lowercase(),
-                    };
-                    edit.cells[sq.index()] = Some(l);
-                }
-            }
-            EditCommand::ClearSquare(square) => {
-                if let Some((sq, "")) = parse_square(shape, &square, Coords::Wire) {
-                    edit.cells[sq.index()] = None;
-                }
-            }
-            EditCommand::Holdings(_) | EditCommand::Unknown(_) => {}
-            EditCommand::Done => self.finish_edit(),
+        if edit.apply(parse_edit_line(line), self.game.variant()) == EditStep::Done {
+            self.finish_edit();
         }
     }
 
-    /// Leaves edit mode: castling wherever king and rook stand at home, no e.p., counters reset.
+    /// Leaves edit mode with the position set up, if the core accepts it.
     fn finish_edit(&mut self) {
         let Some(edit) = self.edit.take() else { return };
         let variant = Arc::clone(self.game.variant());
-        let shape = variant.shape;
-        let board = (0..shape.ranks)
-            .rev()
-            .map(|r| {
-                (0..shape.files)
-                    .map(|f| edit.cells[shape.square(f, r).index()])
-                    .collect()
-            })
-            .collect();
-        let castling = if variant.castling.is_some() {
-            let sides = [CastlingRook::Kingside, CastlingRook::Queenside];
-            Color::BOTH
-                .into_iter()
-                .flat_map(|color| sides.map(|rook| CastlingRight { color, rook }))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let setup = Setup {
-            board,
-            holdings: Vec::new(),
-            side: self.game.position().side_to_move(),
-            castling,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-        };
-        self.excluded.clear();
+        let setup = edit.to_setup(&variant, self.game.position().side_to_move());
+        self.driver.clear_exclusions();
         match Position::from_setup(&variant, &setup) {
             Ok(p) => {
                 self.game.set_position(p);
@@ -1029,39 +847,6 @@ impl<W: Write> Session<W> {
 #[cfg(test)]
 #[path = "session_fuzz.rs"]
 mod fuzz;
-
-/// Commands handled while the engine thinks on its own move, without stopping the search
-/// (cecp-reference §13.9); every other command calls the search off.
-fn runs_beside_search(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Empty
-            | Command::Xboard
-            | Command::Accepted(_)
-            | Command::Rejected(_)
-            | Command::Random
-            | Command::Computer
-            | Command::Post(_)
-            | Command::Ponder(_)
-            | Command::EngineTime { .. }
-            | Command::OpponentTime { .. }
-            | Command::DrawOffer
-            | Command::Hint
-            | Command::Book
-            | Command::AnalyzeStatus
-            | Command::SetOption { .. }
-            | Command::Cores(_)
-            | Command::OpponentName(_)
-            | Command::Rating { .. }
-            | Command::Ics(_)
-            | Command::MoveNow
-            | Command::Lift(_)
-            | Command::Put(_)
-            | Command::Hover(_)
-            | Command::Bad { .. }
-            | Command::Unknown(_)
-    )
-}
 
 /// The answer to a rejected `setboard`: XBoard shows it in an error box.
 fn illegal_position(error: &GameError) -> String {

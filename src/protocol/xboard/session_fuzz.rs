@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
-use super::{Event, Purpose, Session};
+use super::{Event, Session};
 use crate::core::Position;
 use crate::notation::movetext::{parse_move, wire};
 use crate::notation::{Coords, fen};
@@ -149,7 +149,7 @@ impl Harness {
             while let Ok(event) = self.events.try_recv() {
                 self.handle(event);
             }
-            let thinking = matches!(&self.session.active, Some(a) if a.purpose == Purpose::Move);
+            let thinking = self.session.driver.thinking_on_move();
             if !thinking || Instant::now() >= deadline {
                 return;
             }
