@@ -3,6 +3,7 @@
 //! numbers them 0..9.
 
 pub mod fen;
+pub mod move_syntax;
 pub mod movetext;
 pub mod outcome;
 pub mod san;

@@ -170,19 +170,9 @@ pub enum MoveTextError {
     Illegal,
 }
 
-/// Does the text look like a move (so that a refusal is `Illegal move`, not `Error`)?
-pub fn looks_like_move(text: &str) -> bool {
-    let t = text.trim();
-    if t.is_empty() || t.len() > 24 {
-        return false;
-    }
-    let first_leg = t.split(',').next().unwrap_or("");
-    let b = first_leg.as_bytes();
-    let drop = b.len() >= 4 && b[0].is_ascii_alphabetic() && b[1] == b'@';
-    let coord = b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
-    let castle = t.starts_with("O-O") || t.starts_with("o-o") || t.starts_with("0-0");
-    drop || coord || castle
-}
+/// Does the text look like a move (so that a refusal is `Illegal move`, not `Error`)? It begins
+/// like one in the one move grammar, `notation::move_syntax`.
+pub use super::move_syntax::begins_like_move as looks_like_move;
 
 fn normalize(text: &str) -> String {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
@@ -258,4 +248,47 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
         }
     }
     Err(MoveTextError::Illegal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Registry;
+
+    /// A refusal is `Illegal` exactly when the text begins like a move in the one grammar.
+    #[test]
+    fn refusals_follow_the_move_grammar() {
+        let variant = Registry::builtin().get("normal").expect("built-in");
+        let mut pos = Position::start(&variant);
+        for coords in [Coords::Human, Coords::Wire] {
+            assert_eq!(
+                parse_move(&mut pos, "e2e4", coords).map(|m| canonical(&pos, &m)),
+                Ok("e2e4".into())
+            );
+            for shaped in [
+                "e2e5",
+                "e7e8=b8",
+                "E2E5",
+                "e2e5+",
+                "d3d7,d7d6",
+                "P@e4",
+                "O-O",
+                "e2-e4",
+                "e2e4e5",
+            ] {
+                assert_eq!(
+                    parse_move(&mut pos, shaped, coords),
+                    Err(MoveTextError::Illegal),
+                    "{shaped}"
+                );
+            }
+            for unshaped in ["Nf3", "e2", "hello", "0000", "@e4"] {
+                assert_eq!(
+                    parse_move(&mut pos, unshaped, coords),
+                    Err(MoveTextError::Unparsable),
+                    "{unshaped}"
+                );
+            }
+        }
+    }
 }

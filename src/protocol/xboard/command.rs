@@ -14,14 +14,15 @@
 use nom::{
     IResult, Parser,
     branch::alt,
-    bytes::complete::{tag, take_till, take_till1, take_while_m_n, take_while1},
-    character::complete::{char, one_of, satisfy, space0, space1},
+    bytes::complete::{tag, take_till, take_till1, take_while1},
+    character::complete::{char, space0, space1},
     combinator::{all_consuming, eof, map, map_parser, map_res, opt, recognize, rest, value, verify},
-    multi::many0,
     sequence::{delimited, preceded, terminated},
 };
 use std::fmt;
 use std::str::FromStr;
+
+use crate::notation::move_syntax::{move_shape, piece_id, square};
 
 type NomError<'a> = nom::error::Error<&'a str>;
 type ParseResult<'a, O> = IResult<&'a str, O>;
@@ -114,7 +115,8 @@ pub enum Command {
     EngineTime { centiseconds: i64 },
     /// `otim N`: the opponent's clock in centiseconds (may be negative).
     OpponentTime { centiseconds: i64 },
-    /// A move from the GUI: `usermove MOVE` (`prefixed`), or a bare line that looks like a move.
+    /// A move from the GUI: `usermove MOVE` (`prefixed`), or a bare line that looks like a move
+    /// (`notation::move_syntax`, the grammar every move reader shares).
     /// `text` is exactly as sent; whether it is legal, or even a move of this variant, is for the
     /// caller to decide (answering `Illegal move: TEXT` if not).
     UserMove { text: String, prefixed: bool },
@@ -276,13 +278,6 @@ pub fn parse_edit_line(line: &str) -> EditCommand {
     }
 }
 
-/// True if `text` has the shape of a move in coordinate notation: `e2e4`, `e7e8q`, `c7c8+`, `e9e10q`,
-/// `a0b2`, drops `P@e4`, comma-joined legs `d3d7,d7d6` (with an optional trailing comma), castling
-/// `O-O`/`O-O-O` (also `o-o`, `0-0`) and the null move `@@@@`. Legality is not checked.
-pub fn looks_like_move(text: &str) -> bool {
-    all_consuming(move_shape).parse(text).is_ok()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Lexical helpers
 
@@ -366,65 +361,6 @@ fn base_time(input: &str) -> ParseResult<'_, f64> {
         |seconds: &f64| seconds.is_finite(),
     )
     .parse(input)
-}
-
-/// A square as written on the wire: file `a`–`p` and a one- or two-digit rank (`a0` on 10-rank
-/// boards, `a10` on taller ones).
-fn square(input: &str) -> ParseResult<'_, &str> {
-    recognize((
-        satisfy(|c| ('a'..='p').contains(&c)),
-        take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
-    ))
-    .parse(input)
-}
-
-/// A piece ID: a letter, optionally "dressed" with `'` or `!` (XBoard ≥ 4.9).
-fn piece_id(input: &str) -> ParseResult<'_, &str> {
-    recognize((satisfy(|c| c.is_ascii_alphabetic()), opt(one_of("'!")))).parse(input)
-}
-
-/// Promotion suffix: a piece letter (either case), `+` (shogi promotion), `-` (demotion, as
-/// Fairy-Stockfish prints) or `=` with an optional letter (`=` alone declines promotion).
-fn promotion(input: &str) -> ParseResult<'_, &str> {
-    alt((
-        recognize((char('='), opt(satisfy(|c| c.is_ascii_alphabetic())))),
-        recognize(satisfy(|c| c.is_ascii_alphabetic() || c == '+' || c == '-')),
-    ))
-    .parse(input)
-}
-
-fn board_step(input: &str) -> ParseResult<'_, &str> {
-    recognize((square, square, opt(promotion))).parse(input)
-}
-
-fn drop_move(input: &str) -> ParseResult<'_, &str> {
-    recognize((piece_id, char('@'), square)).parse(input)
-}
-
-/// One or more legs joined by commas; a trailing comma marks an unfinished multi-leg move.
-fn legs(input: &str) -> ParseResult<'_, &str> {
-    let leg = || alt((board_step, drop_move));
-    recognize((leg(), many0((char(','), leg())), opt(char(',')))).parse(input)
-}
-
-fn castling(input: &str) -> ParseResult<'_, &str> {
-    alt((
-        tag("O-O-O"),
-        tag("O-O"),
-        tag("o-o-o"),
-        tag("o-o"),
-        tag("0-0-0"),
-        tag("0-0"),
-    ))
-    .parse(input)
-}
-
-fn null_move(input: &str) -> ParseResult<'_, &str> {
-    tag("@@@@").parse(input)
-}
-
-fn move_shape(input: &str) -> ParseResult<'_, &str> {
-    alt((null_move, castling, legs)).parse(input)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -878,6 +814,7 @@ impl fmt::Display for EditCommand {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::move_syntax::looks_like_move;
     use crate::test_rng::Rng;
 
     fn mv(text: &str) -> Command {
