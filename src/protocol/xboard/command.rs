@@ -197,10 +197,6 @@ pub enum Command {
     PartnerTell(String),
     /// `quit`
     Quit,
-    /// `perft N`: engine-specific debugging command.
-    Perft { depth: u32 },
-    /// `bench`: engine-specific debugging command.
-    Bench,
     /// A known command word whose arguments are missing or unusable.
     Bad {
         /// The whole command line as received (trimmed), for `Error (REASON): COMMAND`.
@@ -453,12 +449,6 @@ fn session_command(line: &str) -> ParseResult<'_, Command> {
         bare("computer", Command::Computer),
         bare("random", Command::Random),
         bare("quit", Command::Quit),
-        with_arguments(
-            "perft",
-            "expected a depth",
-            map(number, |depth| Command::Perft { depth }),
-        ),
-        bare("bench", Command::Bench),
     ))
     .parse(line)
 }
@@ -784,8 +774,6 @@ impl fmt::Display for Command {
             Command::Partner(Some(name)) => write!(f, "partner {name}"),
             Command::PartnerTell(text) => write!(f, "ptell {text}"),
             Command::Quit => f.write_str("quit"),
-            Command::Perft { depth } => write!(f, "perft {depth}"),
-            Command::Bench => f.write_str("bench"),
             Command::Bad { command, .. } => f.write_str(command),
             Command::Unknown(line) => f.write_str(line),
         }
@@ -1008,8 +996,6 @@ mod tests {
             ("partner GuestABCD", Command::Partner(Some(s("GuestABCD")))),
             ("ptell I need a knight", Command::PartnerTell(s("I need a knight"))),
             ("quit", Command::Quit),
-            ("perft 4", Command::Perft { depth: 4 }),
-            ("bench", Command::Bench),
             ("frobnicate 3", Command::Unknown(s("frobnicate 3"))),
             ("", Command::Empty),
         ];
@@ -1175,8 +1161,6 @@ mod tests {
             "rating 1",
             "rating a b",
             "setscore 1",
-            "perft",
-            "perft -1",
             "egtpath syzygy",
             "egtpath",
             "option",

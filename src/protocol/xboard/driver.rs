@@ -3,6 +3,7 @@
 //! running told apart from those of searches called off.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -138,10 +139,13 @@ impl SearchDriver {
         Some(&active.root)
     }
 
-    /// Search `id` has finished: why it ran, if it was the running one (else it was called off).
-    pub fn done(&mut self, id: u64) -> Option<Purpose> {
+    /// Search `id` has finished: why it ran and how long it took, if it was the running one
+    /// (else it was called off).
+    pub fn done(&mut self, id: u64) -> Option<(Purpose, Duration)> {
         self.thinker.finished(id);
-        self.active.take_if(|a| a.id == id).map(|a| a.purpose)
+        self.active
+            .take_if(|a| a.id == id)
+            .map(|a| (a.purpose, a.control.elapsed()))
     }
 
     /// `stat01` of a running analysis that has reported at least once.

@@ -123,26 +123,12 @@ pub enum Reply {
     Piece { id: String, betza: String },
     /// `highlight COLORFEN`
     Highlight(String),
-    /// `choice PIECES`: allowed promotion pieces, default first.
-    Choice(String),
-    /// `click SQ`
-    Click(String),
     /// `telluser MSG`: information popup.
     TellUser(String),
     /// `tellusererror MSG`: error popup.
     TellUserError(String),
-    /// `askuser TAG QUESTION`: the GUI answers `TAG answer`.
-    AskUser { tag: String, question: String },
-    /// `tellopponent MSG`
-    TellOpponent(String),
-    /// `tellothers MSG`
-    TellOthers(String),
-    /// `tellall MSG`
-    TellAll(String),
     /// `# TEXT`: only after the GUI has sent `accepted debug`.
     Debug(String),
-    /// `setboard FEN`: the engine dictates the position (XBoard extension).
-    SetBoard(String),
     /// The answer to `bk`: each line starts with a space, and an empty line ends the answer.
     BookInfo(Vec<String>),
 }
@@ -255,16 +241,9 @@ impl fmt::Display for Reply {
             Reply::Setup(text) => write!(f, "setup {}", OneLine(text)),
             Reply::Piece { id, betza } => write!(f, "piece {} {}", OneLine(id), OneLine(betza)),
             Reply::Highlight(colorfen) => write!(f, "highlight {}", OneLine(colorfen)),
-            Reply::Choice(pieces) => write!(f, "choice {}", OneLine(pieces)),
-            Reply::Click(square) => write!(f, "click {}", OneLine(square)),
             Reply::TellUser(text) => write!(f, "telluser {}", OneLine(text)),
             Reply::TellUserError(text) => write!(f, "tellusererror {}", OneLine(text)),
-            Reply::AskUser { tag, question } => write!(f, "askuser {} {}", OneLine(tag), OneLine(question)),
-            Reply::TellOpponent(text) => write!(f, "tellopponent {}", OneLine(text)),
-            Reply::TellOthers(text) => write!(f, "tellothers {}", OneLine(text)),
-            Reply::TellAll(text) => write!(f, "tellall {}", OneLine(text)),
             Reply::Debug(text) => write!(f, "# {}", OneLine(text)),
-            Reply::SetBoard(fen) => write!(f, "setboard {}", OneLine(fen)),
             Reply::BookInfo(lines) => {
                 for line in lines {
                     writeln!(f, " {}", OneLine(line))?;
@@ -428,8 +407,6 @@ mod tests {
                 Reply::Highlight(s("8/8/8/8/4y3/4yr2/8/8")),
                 "highlight 8/8/8/8/4y3/4yr2/8/8",
             ),
-            (Reply::Choice(s("QRBN")), "choice QRBN"),
-            (Reply::Click(s("f0")), "click f0"),
             (
                 Reply::TellUser(s("variant X not supported")),
                 "telluser variant X not supported",
@@ -438,21 +415,7 @@ mod tests {
                 Reply::TellUserError(s("Illegal position")),
                 "tellusererror Illegal position",
             ),
-            (
-                Reply::AskUser {
-                    tag: s("seed"),
-                    question: s("Which seed?"),
-                },
-                "askuser seed Which seed?",
-            ),
-            (Reply::TellOpponent(s("good game")), "tellopponent good game"),
-            (Reply::TellOthers(s("thinking")), "tellothers thinking"),
-            (Reply::TellAll(s("hello")), "tellall hello"),
             (Reply::Debug(s("hash 64 MB")), "# hash 64 MB"),
-            (
-                Reply::SetBoard(s("8/8/8/8/8/8/8/K6k w - - 0 1")),
-                "setboard 8/8/8/8/8/8/8/K6k w - - 0 1",
-            ),
         ];
         for (reply, line) in cases {
             assert_eq!(reply.to_string(), line, "{reply:?}");

@@ -186,9 +186,8 @@ impl<W: Write> Session<W> {
             return;
         }
         let root = self.game.position_clone();
-        let mut limits = self
-            .clock
-            .limits(self.engine_moves_played(), self.overhead.overhead_ms());
+        let overhead_ms = self.overhead.overhead_ms();
+        let mut limits = self.clock.limits(self.engine_moves_played(), overhead_ms);
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
         let spent = self.received.elapsed();
@@ -196,7 +195,27 @@ impl<W: Write> Session<W> {
             t.soft = t.soft.saturating_sub(spent);
             t.hard = t.hard.saturating_sub(spent);
         }
+        self.debug_line(|| {
+            format!(
+                "thinking on our move: {}, overhead {overhead_ms} ms",
+                limits_text(&limits, spent)
+            )
+        });
         self.driver.start(root, limits, Purpose::Move);
+    }
+
+    /// A `#` line, only once the GUI has accepted `feature debug=1` (cecp-reference §13.28).
+    fn debug_line(&mut self, text: impl FnOnce() -> String) {
+        if self.debug {
+            self.send(Reply::Debug(text()));
+        }
+    }
+
+    /// Resizes the hash table (between searches) and says what it got.
+    fn set_hash_mb(&mut self, megabytes: u64) {
+        self.stop_search();
+        let got = self.driver.thinker().set_hash_mb(megabytes);
+        self.debug_line(|| format!("hash table {got} MB ({megabytes} MB asked)"));
     }
 
     fn start_analysis(&mut self) {
@@ -263,7 +282,15 @@ impl<W: Write> Session<W> {
     }
 
     fn search_done(&mut self, id: u64, result: SearchResult) {
-        if self.driver.done(id) == Some(Purpose::Move) {
+        if let Some((Purpose::Move, elapsed)) = self.driver.done(id) {
+            self.debug_line(|| {
+                format!(
+                    "searched depth {}, {} nodes in {} ms",
+                    result.depth,
+                    result.nodes,
+                    elapsed.as_millis()
+                )
+            });
             self.play_our_move(result);
             self.run_deferred();
         }
@@ -462,8 +489,7 @@ impl<W: Write> Session<W> {
             Command::OpponentName(_) | Command::Rating { .. } | Command::Ics(_) => {}
             Command::Pause | Command::Resume => {}
             Command::Memory { megabytes } => {
-                self.stop_search();
-                self.driver.thinker().set_hash_mb(megabytes);
+                self.set_hash_mb(megabytes);
             }
             Command::Cores(_) | Command::EgtPath { .. } | Command::SetScore { .. } => {}
             Command::SetOption { name, value } => self.option(&name, value.as_deref()),
@@ -475,14 +501,6 @@ impl<W: Write> Session<W> {
             Command::Quit => {
                 self.stop_search();
                 self.finished = true;
-            }
-            Command::Perft { .. } | Command::Bench => {
-                let word = if matches!(command, Command::Bench) {
-                    "bench"
-                } else {
-                    "perft"
-                };
-                self.send(Reply::unknown_command(word));
             }
             other @ (Command::Bad { .. } | Command::Unknown(_)) => {
                 if let Some(reply) = Reply::for_unparsed(&other) {
@@ -639,6 +657,13 @@ impl<W: Write> Session<W> {
                         self.stop_search();
                         self.think_on_move();
                     } else {
+                        self.debug_line(|| {
+                            format!(
+                                "ponder hit: soft {} ms, hard {} ms",
+                                budget.soft.as_millis(),
+                                budget.hard.as_millis()
+                            )
+                        });
                         self.driver.ponder_hit(budget);
                     }
                     return;
@@ -714,8 +739,7 @@ impl<W: Write> Session<W> {
         match name.trim() {
             "Hash" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(mb) => {
-                    self.stop_search();
-                    self.driver.thinker().set_hash_mb(mb);
+                    self.set_hash_mb(mb);
                 }
                 None => self.send(Reply::Error {
                     kind: "bad option value".to_string(),
@@ -847,6 +871,29 @@ impl<W: Write> Session<W> {
 #[cfg(test)]
 #[path = "session_fuzz.rs"]
 mod fuzz;
+
+/// The limits of a search on our move, for a debug line.
+fn limits_text(limits: &Limits, spent: std::time::Duration) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = &limits.time {
+        parts.push(format!(
+            "soft {} ms, hard {} ms",
+            t.soft.as_millis(),
+            t.hard.as_millis()
+        ));
+    }
+    if let Some(d) = limits.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = limits.nps {
+        parts.push(format!("nps {n}"));
+    }
+    if let Some(moves) = &limits.root_moves {
+        parts.push(format!("{} root moves", moves.len()));
+    }
+    parts.push(format!("{} ms since the command", spent.as_millis()));
+    parts.join(", ")
+}
 
 /// The answer to a rejected `setboard`: XBoard shows it in an error box.
 fn illegal_position(error: &GameError) -> String {
