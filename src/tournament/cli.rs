@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! fairybridge match --engine cmd=CMD [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]...
-//!                            [tc=TC | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] [proto=xboard]
+//!                            [tc=TC | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] [proto=xboard|uci]
 //!                   --engine ... (two or more)
 //!                   [--each KEY=VALUE...]          keys for every engine (an engine's own win)
 //!                   [--variant NAME] [--games N] [--rounds N] [--concurrency N]
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::engine::EngineConfig;
+use super::engine::{EngineConfig, Protocol};
 use super::game::{Adjudication, DrawRule, ResignRule};
 use super::report;
 use super::resume::Resume;
@@ -32,7 +32,7 @@ use super::timecontrol::TimeControl;
 use crate::core::zobrist::splitmix64;
 use crate::variants::Registry;
 
-/// Engine-vs-engine matches refereed by the rules core (CECP engines).
+/// Engine-vs-engine matches refereed by the rules core (CECP and UCI engines).
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -133,7 +133,8 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine (give two or more): cmd=COMMAND [name=NAME] [arg=ARG]... [dir=DIR] \
-                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE]",
+                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] \
+                     [proto=xboard|uci]",
                 ),
         )
     }
@@ -180,6 +181,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         margin: margin(default_margin)?,
         stderr: None,
         depth: None,
+        proto: Protocol::Cecp,
     };
     let mut tc = None;
     let mut extra_args = Vec::new();
@@ -205,8 +207,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
                 // No engine searches deeper than a few hundred plies.
                 d => cfg.depth = Some(d.min(1000)),
             },
-            "proto" if v == "xboard" || v == "cecp" => {}
-            "proto" => return Err(format!("--engine: only CECP (xboard) engines are supported, not {v}")),
+            "proto" => cfg.proto = Protocol::parse(v)?,
             _ => match k.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => cfg.options.push((name.to_string(), v.to_string())),
                 _ => return Err(format!("--engine: unknown key \"{k}\"")),

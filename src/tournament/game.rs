@@ -1,24 +1,28 @@
-//! One refereed game between two CECP engines.
+//! One refereed game between two engines, each CECP or UCI (`player` translates both to the same
+//! terms).
 //!
 //! The referee is the rules core: every move an engine sends is looked up among the legal moves of
-//! the game's position (wire notation first, SAN as a fallback for engines that send `O-O`), and the
-//! game ends by rule when `Position::outcome` says so — not when an engine claims it. Forfeits:
+//! the game's position (CECP: wire notation first, SAN as a fallback for engines that send `O-O`;
+//! UCI: our UCI move text), and the game ends by rule when `Position::outcome` says so — not when
+//! an engine claims it. Forfeits:
 //!
 //! | what | reason in the PGN | `Termination` |
 //! |---|---|---|
 //! | a move that is not legal | `White makes an illegal move: e2e5` | rules infraction |
 //! | a `move` that is no move at all (a bare `move` too) | `White sends an unreadable move: …` | rules infraction |
+//! | `bestmove (none)` (or `0000`) while it has legal moves (UCI) | `White sends no move (bestmove (none)) but has legal moves` | rules infraction |
 //! | a result claim the rules do not support | `White makes a false claim: 1-0 …` | rules infraction |
 //! | `Illegal move` in reply to a legal move | `White rejects the legal move …` | rules infraction |
 //! | the process exits (even if a child of it keeps its output open) | `White disconnects (exit status 3)` | abandoned |
 //! | it exits or hangs during start-up or set-up | `White fails to start: …` | abandoned |
 //! | a move after the flag fell | `White loses on time (…)` | time forfeit |
-//! | no move at all (a hang): the flag falls, `?` is sent, 1 s more passes | `White loses on time: no move within … (stalled)` | time forfeit |
+//! | no move at all (a hang): the flag falls, `?` (UCI `stop`) is sent, 1 s more passes | `White loses on time: no move within … (stalled)` | time forfeit |
 //!
-//! Lines an engine sends in force mode — during the set-up, or later while it has not had its
+//! Lines a CECP engine sends in force mode — during the set-up, or later while it has not had its
 //! first `go` — are dropped with a warning on stderr: CECP forbids an engine in force mode to move,
-//! so such a `move` or result claim is an engine bug, but not one of the game's moves or claims.
-//! A line longer than 64 KiB is cut there (see `engine`).
+//! so such a `move` or result claim is an engine bug, but not one of the game's moves or claims;
+//! so is a UCI `bestmove` sent while the engine is not searching. A line longer than 64 KiB is cut
+//! there (see `process`).
 //!
 //! A claim of one's own loss (`0-1` from White, or any `resign`) is a resignation. Adjudication
 //! (`--draw`, `--resign`, `--maxmoves`) reads the scores of the engines' thinking output.
@@ -26,14 +30,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use super::engine::{Engine, EngineConfig, Event, Trace, exit_text};
+use super::engine::EngineConfig;
+use super::player::{Heard, MoveRead, Player};
+use super::process::{Trace, exit_text};
 use super::timecontrol::Clock;
 use crate::core::{Color, Outcome, Position, Variant};
-use crate::notation::movetext::{self, MoveTextError};
 use crate::notation::{Coords, OutcomeText, fen, san};
-use crate::protocol::xboard::command::{Command, GameResult};
-use crate::protocol::xboard::engine_line::{EngineLine, parse_engine_line};
-use crate::protocol::xboard::reply::Reply;
+use crate::protocol::xboard::command::GameResult;
 
 /// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
 /// `±score` centipawns for `move_count` consecutive moves each.
@@ -67,12 +70,19 @@ pub struct Adjudication {
 pub enum Forfeit {
     Illegal(String),
     Unreadable(String),
+    /// A UCI `bestmove (none)` (the text it sent) while legal moves exist.
+    NoMove(String),
     FalseClaim(String),
     RejectedLegalMove(String),
     Crash(String),
     StartFailure(String),
-    Time { used: f64, available: f64 },
-    Stalled { waited: f64 },
+    Time {
+        used: f64,
+        available: f64,
+    },
+    Stalled {
+        waited: f64,
+    },
 }
 
 /// How a game ended.
@@ -143,6 +153,7 @@ impl Ending {
                         format!("{who} sends an unreadable move: move without a move")
                     }
                     Forfeit::Unreadable(m) => format!("{who} sends an unreadable move: {m}"),
+                    Forfeit::NoMove(m) => format!("{who} sends no move ({m}) but has legal moves"),
                     Forfeit::FalseClaim(l) => format!("{who} makes a false claim: {l}"),
                     Forfeit::RejectedLegalMove(l) => format!("{who} rejects a legal move: {l}"),
                     Forfeit::Crash(s) => format!("{who} disconnects ({s})"),
@@ -230,12 +241,9 @@ fn format_score(score: i32) -> String {
 }
 
 struct Side {
-    engine: Option<Engine>,
+    engine: Option<Player>,
     clock: Clock,
     margin: Duration,
-    /// Wire texts of the opponent's moves the engine has not been told yet.
-    pending: Vec<String>,
-    in_force: bool,
     last_score: Option<i32>,
     draw_count: u32,
     lose_count: u32,
@@ -256,9 +264,6 @@ const GRACE: Duration = Duration::from_secs(1);
 
 /// How long the opponent may take to pass inside a turn of several moves (it does not think).
 const PASS_WAIT: Duration = Duration::from_secs(5);
-
-/// The pass (CECP null move).
-const NULL_MOVE: &str = "@@@@";
 
 /// Hard cap on a game's length, whatever the rules and adjudication say.
 const MAX_PLIES: usize = 2000;
@@ -299,8 +304,6 @@ pub async fn play_game(
             engine,
             clock: Clock::new(cfg.tc),
             margin: cfg.margin,
-            pending: Vec::new(),
-            in_force: true,
             last_score: None,
             draw_count: 0,
             lose_count: 0,
@@ -346,8 +349,8 @@ async fn start_engine(
     variant: &Arc<Variant>,
     pos: &Position,
     trace: Option<Arc<Trace>>,
-) -> Result<Engine, String> {
-    let mut e = Engine::start(cfg, trace).await.map_err(|e| e.to_string())?;
+) -> Result<Player, String> {
+    let mut e = Player::start(cfg, trace).await.map_err(|e| e.to_string())?;
     match e.new_game(variant, pos, &cfg.tc).await {
         Ok(()) => Ok(e),
         Err(err) => {
@@ -364,6 +367,16 @@ fn crash_text(status: Option<std::process::ExitStatus>) -> String {
     }
 }
 
+/// Both engines, the mover's first.
+fn mover_and_other(sides: &mut [Side], color: Color) -> (&mut Side, &mut Side) {
+    let (first, second) = sides.split_at_mut(1);
+    if color == Color::White {
+        (&mut first[0], &mut second[0])
+    } else {
+        (&mut second[0], &mut first[0])
+    }
+}
+
 /// Plays until the game ends.
 async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord, adj: &Adjudication) -> Ending {
     loop {
@@ -377,39 +390,12 @@ async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord
             };
         }
         let color = pos.side_to_move();
-        let m = color.index();
-        let o = 1 - m;
         // Tell the mover what happened and start its clock.
-        let (own, other) = (sides[m].clock.centis(), sides[o].clock.centis());
-        let send = {
-            let side = &mut sides[m];
-            let engine = side.engine.as_mut().expect("both engines run during the game");
-            let pending = std::mem::take(&mut side.pending);
-            let in_force = side.in_force;
-            if in_force {
-                // Whatever it sent since the game was set up came in force mode: not a move.
-                engine.drop_unread("before its first go");
-            }
-            async {
-                if in_force {
-                    for mv in &pending {
-                        engine.send_move(mv).await?;
-                    }
-                    engine.send_clocks(own, other).await?;
-                    engine.send(&Command::Go).await?;
-                } else {
-                    engine.send_clocks(own, other).await?;
-                    for mv in &pending {
-                        engine.send_move(mv).await?;
-                    }
-                }
-                Ok::<(), String>(())
-            }
-            .await
-        };
-        sides[m].in_force = false;
-        if send.is_err() {
-            let status = sides[m].engine.as_mut().and_then(|e| e.exit_status());
+        let (mover, other) = mover_and_other(sides, color);
+        let (own, theirs) = (mover.clock.reading(Duration::ZERO), other.clock.reading(Duration::ZERO));
+        let engine = mover.engine.as_mut().expect("both engines run during the game");
+        if engine.go(color, &own, &theirs).await.is_err() {
+            let status = engine.exit_status();
             return forfeit(color, Forfeit::Crash(crash_text(status)));
         }
         let t0 = Instant::now();
@@ -438,7 +424,6 @@ async fn play_turn(
     let margin = sides[m].margin;
     let allowed = allowance(available, margin);
     let deadline = t0.checked_add(allowed);
-    let mut partial = String::new();
     let mut think: Option<(u32, i32)> = None;
     let mut sub_moves = 0;
     loop {
@@ -450,9 +435,9 @@ async fn play_turn(
                 continue;
             }
             Wait::Nothing => {
-                // The flag fell without a move: one `?`, a last second, then it is a hang.
+                // The flag fell without a move: one `?` (`stop`), a last second, then it is a hang.
                 let mover = sides[m].engine.as_mut().expect("engine runs");
-                let _ = mover.send(&Command::MoveNow).await;
+                mover.move_now().await;
                 let waited = t0.elapsed().as_secs_f64();
                 let grace = Instant::now() + GRACE;
                 loop {
@@ -484,29 +469,12 @@ async fn play_turn(
                 },
             ));
         }
-        // A multi-leg move may come as `move a,` + `move b`.
-        partial.push_str(&text);
-        if partial.ends_with(',') {
-            continue;
-        }
-        let full = std::mem::take(&mut partial);
-        let mv = match movetext::parse_move(pos, &full, Coords::Wire) {
-            Ok(mv) => mv,
-            Err(err) => match san::parse_san(pos, &full) {
-                Ok(mv) => mv,
-                Err(_) => {
-                    let shaped = err == MoveTextError::Illegal || movetext::looks_like_move(&full);
-                    let why = if shaped {
-                        Forfeit::Illegal(full)
-                    } else {
-                        Forfeit::Unreadable(full.chars().take(60).collect())
-                    };
-                    return Some(forfeit(color, why));
-                }
-            },
+        let mover = sides[m].engine.as_mut().expect("engine runs");
+        let moves = match mover.read_move(pos, &text) {
+            Ok(MoveRead::Moves(moves)) => moves,
+            Ok(MoveRead::More) => continue,
+            Err(why) => return Some(forfeit(color, why)),
         };
-        let text_san = san::to_san(pos, &mv);
-        let wire = movetext::wire(pos, &mv);
         let mut comment = String::new();
         if let Some((d, s)) = think {
             comment = format!("{}/{d} ", format_score(s));
@@ -515,34 +483,51 @@ async fn play_turn(
             sides[m].last_score = None;
         }
         comment.push_str(&format!("{:.2}s", used.as_secs_f64()));
-        record.moves.push(MoveRecord { san: text_san, comment });
-        pos.make(mv);
-        sub_moves += 1;
-        if pos.side_to_move() == color && pos.outcome().is_none() {
-            // The same side moves again: the rest of its turn (protocol/wildrose-turns.md).
-            if let Some(ending) = pass_inside_turn(sides, color, wire, t0).await {
-                return Some(ending);
+        let count = moves.len();
+        for (i, mv) in moves.into_iter().enumerate() {
+            if i > 0 && (pos.side_to_move() != color || pos.outcome().is_some()) {
+                // A turn text that goes on past its turn: the core read it as legal sub-moves of
+                // one turn, so this cannot happen; refuse it rather than play the other side.
+                return Some(forfeit(color, Forfeit::Illegal(text)));
             }
+            let text_san = san::to_san(pos, &mv);
+            for (i_side, side) in sides.iter_mut().enumerate() {
+                if let Some(e) = side.engine.as_mut() {
+                    e.played(pos, &mv, i_side == m);
+                }
+            }
+            record.moves.push(MoveRecord {
+                san: text_san,
+                comment: comment.clone(),
+            });
+            pos.make(mv);
+            sub_moves += 1;
+            if pos.side_to_move() == color && pos.outcome().is_none() {
+                // The same side moves again: the rest of its turn (protocol/wildrose-turns.md).
+                let asks_again = i + 1 == count;
+                if let Some(ending) = pass_inside_turn(sides, color, t0, asks_again).await {
+                    return Some(ending);
+                }
+            }
+        }
+        if pos.side_to_move() == color && pos.outcome().is_none() {
             continue;
         }
-        sides[1 - m].pending.push(wire);
         record.turns.push(sub_moves);
         sides[m].clock.spend(used, margin);
         return None;
     }
 }
 
-/// Inside a turn of several moves: the opponent is told the sub-move `wire` at once and answers
-/// with the pass `@@@@`; then the mover hears the pass, with its clock as it stands, and goes on.
-/// An opponent still in force mode (it has not moved yet) cannot pass: it hears the sub-move with
-/// the rest of the turn, and the referee confirms the pass itself.
-async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: Instant) -> Option<Ending> {
-    let (m, o) = (color.index(), 1 - color.index());
-    if sides[o].in_force {
-        sides[o].pending.push(wire);
-    } else {
-        let them = sides[o].engine.as_mut().expect("both engines run during the game");
-        if them.send_move(&wire).await.is_err() {
+/// Inside a turn of several moves: an opponent that passes (a CECP engine out of force mode) is
+/// told the sub-move at once and answers with the pass `@@@@`; then, if `asks_again`, the mover
+/// is asked for the rest of its turn, with its clock as it stands. Any other opponent hears the
+/// sub-moves with the rest of the turn, and the referee confirms the pass itself.
+async fn pass_inside_turn(sides: &mut [Side], color: Color, t0: Instant, asks_again: bool) -> Option<Ending> {
+    let o = color.opposite().index();
+    let them = sides[o].engine.as_mut().expect("both engines run during the game");
+    if them.passes_inside_turns() {
+        if them.tell_pending().await.is_err() {
             let status = them.exit_status();
             return Some(forfeit(color.opposite(), Forfeit::Crash(crash_text(status))));
         }
@@ -551,7 +536,7 @@ async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: In
         let deadline = Instant::now() + PASS_WAIT;
         loop {
             match wait(sides, color.opposite(), Some(deadline)).await {
-                Wait::Move(text, _) if text == NULL_MOVE => break,
+                Wait::Move(text, _) if sides[o].engine.as_ref().is_some_and(|e| e.is_pass(&text)) => break,
                 Wait::Move(text, _) => return Some(forfeit(color.opposite(), Forfeit::Illegal(text))),
                 Wait::Thinking(..) => continue,
                 Wait::End(ending) => return Some(ending),
@@ -562,14 +547,14 @@ async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: In
             }
         }
     }
-    let own = sides[m].clock.centis() - (t0.elapsed().as_millis() / 10) as i64;
-    let other = sides[o].clock.centis();
-    let me = sides[m].engine.as_mut().expect("both engines run during the game");
-    let told = async {
-        me.send_clocks(own, other).await?;
-        me.send_move(NULL_MOVE).await
-    };
-    if told.await.is_err() {
+    if !asks_again {
+        return None;
+    }
+    let (mover, other) = mover_and_other(sides, color);
+    let own = mover.clock.reading(t0.elapsed());
+    let theirs = other.clock.reading(Duration::ZERO);
+    let me = mover.engine.as_mut().expect("both engines run during the game");
+    if me.continue_turn(color, &own, &theirs).await.is_err() {
         let status = me.exit_status();
         return Some(forfeit(color, Forfeit::Crash(crash_text(status))));
     }
@@ -579,43 +564,25 @@ async fn pass_inside_turn(sides: &mut [Side], color: Color, wire: String, t0: In
 /// Waits for the mover's next meaningful line (until `deadline`), watching the other engine for
 /// claims, resignations and crashes at the same time.
 async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wait {
-    let m = color.index();
-    let (first, second) = sides.split_at_mut(1);
-    let (mover, other) = if m == 0 {
-        (&mut first[0], &mut second[0])
-    } else {
-        (&mut second[0], &mut first[0])
-    };
+    let (mover, other) = mover_and_other(sides, color);
     let me = mover.engine.as_mut().expect("engine runs");
     let them = other.engine.as_mut().expect("engine runs");
-    // An opponent that has not had its first `go` is in force mode: it plays no side yet.
-    let them_in_force = other.in_force;
     loop {
-        let (ev, who) = tokio::select! {
-            ev = me.next_event(deadline) => match ev {
+        let (heard, who) = tokio::select! {
+            heard = me.next(deadline) => match heard {
                 None => return Wait::Nothing,
-                Some(ev) => (ev, color),
+                Some(heard) => (heard, color),
             },
-            Some(ev) = them.next_event(None) => (ev, color.opposite()),
+            Some(heard) = them.next(None) => (heard, color.opposite()),
         };
-        let line = match ev {
-            Event::Eof(_) => {
+        match heard {
+            Heard::Gone => {
                 let engine = if who == color { &mut *me } else { &mut *them };
                 let status = engine.wait_exit(Duration::from_millis(300)).await;
                 return Wait::End(forfeit(who, Forfeit::Crash(crash_text(status))));
             }
-            Event::Line(l, at) => (l, at),
-        };
-        let EngineLine::Reply(reply) = parse_engine_line(&line.0) else {
-            continue;
-        };
-        match reply {
-            Reply::GameOver { .. } | Reply::Move(_) if who != color && them_in_force => {
-                log::warn!("{}: dropped a line sent in force mode: {}", them.name, line.0.trim());
-            }
-            Reply::Resign => return Wait::End(Ending::Resign(who)),
-            Reply::GameOver { result, .. } => {
-                let text = line.0.trim().to_string();
+            Heard::Resign => return Wait::End(Ending::Resign(who)),
+            Heard::Claim { result, text } => {
                 let own_loss = match who {
                     Color::White => result == GameResult::BlackWins,
                     Color::Black => result == GameResult::WhiteWins,
@@ -627,9 +594,9 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
                 // of a win or a draw is false.
                 return Wait::End(forfeit(who, Forfeit::FalseClaim(text)));
             }
-            Reply::IllegalMove { .. } => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line.0))),
-            Reply::Move(text) if who == color => return Wait::Move(text, line.1),
-            Reply::Thinking(t) if who == color => return Wait::Thinking(t.depth, t.score),
+            Heard::RejectsMove(line) => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line))),
+            Heard::Move(text, at) if who == color => return Wait::Move(text, at),
+            Heard::Thinking { depth, score } if who == color => return Wait::Thinking(depth, score),
             _ => {}
         }
     }

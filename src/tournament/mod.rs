@@ -1,5 +1,6 @@
 //! Engine-vs-engine matches refereed by our own rules core.
 
+pub mod cecp;
 pub mod cli;
 pub mod crosstable;
 pub mod engine;
@@ -8,6 +9,8 @@ pub mod merge;
 pub mod openings;
 pub mod pentanomial;
 pub mod pgn;
+pub mod player;
+pub mod process;
 pub mod progress;
 pub mod report;
 pub mod results;
@@ -16,3 +19,4 @@ pub mod runner;
 pub mod shard;
 pub mod stats;
 pub mod timecontrol;
+pub mod uci;

@@ -18,6 +18,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::engine::Protocol;
 use super::results::GameResult;
 use super::runner::MatchConfig;
 use super::stats::{Sprt, SprtModel};
@@ -226,10 +227,15 @@ pub fn fingerprint(cfg: &MatchConfig) -> u64 {
         .engines
         .iter()
         .map(|e| {
-            format!(
+            let mut text = format!(
                 "{} {:?} {:?} {:?} {:?} {:?}",
                 e.cmd, e.args, e.dir, e.options, e.tc, e.depth
-            )
+            );
+            // CECP engines' text as before UCI existed: their state files stay valid.
+            if e.proto != Protocol::Cecp {
+                text.push_str(&format!(" {:?}", e.proto));
+            }
+            text
         })
         .collect();
     let text = format!(

@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 
 use tokio::task::JoinSet;
 
-use super::engine::{Engine, EngineConfig, StartError, Trace};
+use super::engine::{EngineConfig, StartError};
 use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
 use super::pgn;
+use super::player::Player;
+use super::process::Trace;
 use super::progress::Progress;
 use super::report::Standings;
 use super::results::{GameResult, Outcome};
@@ -187,7 +189,7 @@ pub fn game_result(spec: &GameSpec, rec: &GameRecord) -> GameResult {
 /// does not run is an error; an engine that runs but fails its start-up (exits, hangs) is only
 /// warned about: its games are forfeited one by one, with the reason in the PGN.
 pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<String>, String> {
-    let engine = match Engine::start(cfg, None).await {
+    let engine = match Player::start(cfg, None).await {
         Ok(e) => e,
         Err(StartError::Spawn(e)) => return Err(format!("engine \"{}\": {e}", cfg.cmd)),
         Err(StartError::Protocol(e)) => {
@@ -198,17 +200,11 @@ pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<Strin
             return Ok(None);
         }
     };
-    let name = engine.features.myname.clone();
-    let plays = match &engine.features.variants {
-        Some(list) if variant.name != "normal" => list.contains(&variant.name),
-        _ => true,
-    };
+    let name = engine.announced_name();
+    let plays = engine.plays(variant);
     engine.finish(None).await;
-    if !plays {
-        return Err(format!(
-            "engine \"{}\" does not play the variant {} (see its feature variants)",
-            cfg.cmd, variant.name
-        ));
+    if let Err(why) = plays {
+        return Err(format!("engine \"{}\" {why}", cfg.cmd));
     }
     Ok(name)
 }

@@ -149,6 +149,20 @@ impl Clock {
         (self.available() * 100.0).round() as i64
     }
 
+    /// What an engine is told of this clock when `spent` of the coming move has gone already.
+    pub fn reading(&self, spent: Duration) -> ClockReading {
+        let (increment, moves_to_go, per_move) = match self.tc {
+            TimeControl::Clock { moves, inc, .. } => (inc, (moves > 0).then(|| moves - self.moves % moves), false),
+            TimeControl::PerMove(_) => (0.0, None, true),
+        };
+        ClockReading {
+            left: self.available() - spent.as_secs_f64(),
+            increment,
+            moves_to_go,
+            per_move,
+        }
+    }
+
     /// Charges a move that took `used`; returns false if the flag fell (beyond `margin`).
     pub fn spend(&mut self, used: Duration, margin: Duration) -> bool {
         let used = used.as_secs_f64();
@@ -166,6 +180,37 @@ impl Clock {
             }
             TimeControl::PerMove(s) => used <= s + margin,
         }
+    }
+}
+
+/// A clock as an engine is told it (CECP `time`/`otim`, UCI `go wtime … movestogo`/`movetime`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockReading {
+    /// Seconds left (for the coming move with a time per move); negative after a flag within the
+    /// margin.
+    pub left: f64,
+    /// Seconds added after each move.
+    pub increment: f64,
+    /// Moves until the next session's time (`None`: the rest of the game).
+    pub moves_to_go: Option<u32>,
+    /// A fixed time per move (`st`): `left` is this move's.
+    pub per_move: bool,
+}
+
+impl ClockReading {
+    /// Centiseconds left, never negative.
+    pub fn centis(&self) -> i64 {
+        (self.left * 100.0).round().max(0.0) as i64
+    }
+
+    /// Milliseconds left, never negative.
+    pub fn millis(&self) -> i64 {
+        (self.left * 1000.0).round().max(0.0) as i64
+    }
+
+    /// Milliseconds of increment.
+    pub fn increment_millis(&self) -> i64 {
+        (self.increment * 1000.0).round().max(0.0) as i64
     }
 }
 
@@ -249,5 +294,27 @@ mod tests {
         assert!(c.spend(Duration::from_millis(149), margin));
         assert!(!c.spend(Duration::from_millis(151), margin));
         assert_eq!(c.centis(), 10);
+    }
+
+    #[test]
+    fn readings_count_the_moves_to_go_and_the_time_spent() {
+        let margin = Duration::from_millis(50);
+        let mut c = Clock::new(TimeControl::parse_tc("3/10+0.5").unwrap());
+        let r = c.reading(Duration::ZERO);
+        assert_eq!(
+            (r.millis(), r.increment_millis(), r.moves_to_go, r.per_move),
+            (10_000, 500, Some(3), false)
+        );
+        c.spend(Duration::from_millis(1000), margin);
+        let r = c.reading(Duration::from_millis(250));
+        assert_eq!((r.millis(), r.centis(), r.moves_to_go), (9_250, 925, Some(2)));
+        c.spend(Duration::ZERO, margin);
+        c.spend(Duration::ZERO, margin);
+        assert_eq!(c.reading(Duration::ZERO).moves_to_go, Some(3));
+        let c = Clock::new(TimeControl::parse_tc("1").unwrap());
+        let r = c.reading(Duration::from_secs(5));
+        assert_eq!((r.millis(), r.centis(), r.moves_to_go), (0, 0, None));
+        let r = Clock::new(TimeControl::PerMove(0.25)).reading(Duration::ZERO);
+        assert_eq!((r.millis(), r.per_move), (250, true));
     }
 }

@@ -1,0 +1,499 @@
+//! A CECP (XBoard protocol) engine as a player of a refereed game: start-up and feature
+//! negotiation, the per-game set-up, the moves it is told and the lines it sends, in the
+//! referee's terms.
+//!
+//! The driver answers features as XBoard does (`accepted` for the ones it knows, `rejected` for the
+//! rest, `rejected san`: moves are always sent in coordinates), waits 2 s for the features of a
+//! protocol-1 engine (10 s if it has said nothing at all; up to 30 s after `done=0`), sets positions with `setboard` or, for engines
+//! without it (Fairy-Max), with `edit` … `.`, and syncs with `ping`/`pong` where the engine has it.
+//! It knows no rule: a move text it reads names a legal move of the game's position or none. It
+//! speaks the engine door's CECP vocabulary: every line it writes is a typed `Command` (or
+//! `EditCommand`), every line it reads goes through `engine_line::parse_engine_line`.
+//!
+//! Lines an engine sent in force mode — during the set-up, or later while it has not had its
+//! first `go` (a `move`, a result claim) — are dropped with a warning instead of being read as its
+//! first move after `go`: CECP forbids an engine in force mode to move.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::engine::{EngineConfig, StartError};
+use super::game::Forfeit;
+use super::player::{Heard, MoveRead};
+use super::process::{EngineProcess, Event, Trace, exit_text};
+use super::timecontrol::{ClockReading, TimeControl};
+use crate::core::{Color, Move, Position, Variant};
+use crate::notation::movetext::{self, MoveTextError};
+use crate::notation::{Coords, fen, san, square_name};
+use crate::protocol::xboard::command::{Command, EditCommand, GameResult};
+use crate::protocol::xboard::engine_line::{EngineLine, feature_text, parse_engine_line};
+use crate::protocol::xboard::reply::Reply;
+
+/// What the engine told us in its `feature` lines.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    pub ping: bool,
+    pub setboard: bool,
+    pub usermove: bool,
+    pub time: bool,
+    pub myname: Option<String>,
+    pub variants: Option<Vec<String>>,
+    /// Protocol 2 (features seen).
+    pub v2: bool,
+}
+
+/// How long an engine that says nothing after `protover 2` is waited for before it is taken for
+/// a protocol-1 engine (one that has spoken gets 2 s for its features, as in XBoard).
+const SILENT_START: Duration = Duration::from_secs(10);
+
+/// The pass (CECP null move) inside a turn of several moves.
+pub const NULL_MOVE: &str = "@@@@";
+
+/// A running CECP engine.
+pub struct CecpEngine {
+    pub name: String,
+    pub features: Features,
+    process: EngineProcess,
+    ping: u32,
+    depth: Option<u32>,
+    /// Wire texts of the opponent's moves the engine has not been told yet.
+    pending: Vec<String>,
+    /// Force mode: the engine has not had its first `go` of the game (it plays no side yet).
+    in_force: bool,
+    /// The first legs of a multi-leg move sent as `move a,` + `move b`.
+    partial: String,
+}
+
+const KNOWN_FEATURES: &[&str] = &[
+    "ping",
+    "setboard",
+    "playother",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "done",
+    "exclude",
+    "highlight",
+    "setscore",
+    "xedit",
+];
+
+impl CecpEngine {
+    /// Starts the process and negotiates features. `Err` is a one-line reason.
+    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<CecpEngine, StartError> {
+        let process = EngineProcess::spawn(&cfg.launch(), trace).map_err(StartError::Spawn)?;
+        let mut engine = CecpEngine {
+            name: cfg.name.clone(),
+            features: Features {
+                time: true,
+                ..Features::default()
+            },
+            process,
+            ping: 0,
+            depth: cfg.depth,
+            pending: Vec::new(),
+            in_force: true,
+            partial: String::new(),
+        };
+        let started = async {
+            engine.handshake().await?;
+            for (k, v) in &cfg.options {
+                let option = Command::SetOption {
+                    name: k.clone(),
+                    value: Some(v.clone()),
+                };
+                engine.send(&option).await?;
+            }
+            Ok(())
+        };
+        match started.await {
+            Ok(()) => Ok(engine),
+            Err(why) => {
+                let why = match engine.process.wait_exit(Duration::from_millis(300)).await {
+                    Some(status) => format!("{why} ({})", exit_text(status)),
+                    None => why,
+                };
+                engine.finish(None).await;
+                Err(StartError::Protocol(why))
+            }
+        }
+    }
+
+    async fn handshake(&mut self) -> Result<(), String> {
+        self.send(&Command::Xboard).await?;
+        self.send(&Command::Protover(2)).await?;
+        let started = Instant::now();
+        let mut deadline = started + Duration::from_secs(2);
+        let mut said_anything = false;
+        loop {
+            let ev = match self.process.next_fresh(Some(deadline)).await {
+                // An engine that has not said a word yet may only be slow to start (a loaded
+                // machine, a large program): it gets up to SILENT_START before it counts as
+                // protocol 1.
+                None if !said_anything && deadline < started + SILENT_START => {
+                    deadline = started + SILENT_START;
+                    continue;
+                }
+                None => return Ok(()), // protocol 1, or done=1 never came
+                Some(ev) => ev,
+            };
+            said_anything = true;
+            let line = match ev {
+                Event::Eof(_) => return Err("exited during start-up".into()),
+                Event::Line(l, _) => l,
+            };
+            let EngineLine::Reply(Reply::Features(items)) = parse_engine_line(&line) else {
+                continue;
+            };
+            self.features.v2 = true;
+            let mut done = None;
+            for (key, value) in items {
+                let value = feature_text(&value);
+                let on = value == "1";
+                let known = KNOWN_FEATURES.contains(&key.as_str());
+                match key.as_str() {
+                    "ping" => self.features.ping = on,
+                    "setboard" => self.features.setboard = on,
+                    "usermove" => self.features.usermove = on,
+                    "time" => self.features.time = on,
+                    "myname" => self.features.myname = Some(value.clone()),
+                    "variants" => {
+                        self.features.variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
+                    }
+                    "done" => done = Some(on),
+                    _ => {}
+                }
+                let reply = if key == "san" && on || !known && key != "san" {
+                    Command::Rejected(key)
+                } else {
+                    Command::Accepted(key)
+                };
+                self.send(&reply).await?;
+            }
+            match done {
+                Some(true) => return Ok(()),
+                Some(false) => deadline = Instant::now() + Duration::from_secs(30),
+                None => {}
+            }
+        }
+    }
+
+    /// Does it play `variant`? `Err` says why not (its `feature variants` leaves it out).
+    pub fn plays(&self, variant: &Variant) -> Result<(), String> {
+        match &self.features.variants {
+            Some(list) if variant.name != "normal" && !list.contains(&variant.name) => Err(format!(
+                "does not play the variant {} (see its feature variants)",
+                variant.name
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Sends one command (its `Display` is the wire line).
+    pub async fn send(&mut self, command: &Command) -> Result<(), String> {
+        self.process.send_line(&command.to_string()).await
+    }
+
+    /// Sends one line of `edit` mode.
+    async fn send_edit(&mut self, edit: &EditCommand) -> Result<(), String> {
+        self.process.send_line(&edit.to_string()).await
+    }
+
+    /// Sends `ping N` and waits for `pong N` (other lines are kept for later). Engines without
+    /// ping are given a moment instead.
+    pub async fn sync(&mut self, limit: Duration) -> Result<(), String> {
+        if !self.features.ping {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            return Ok(());
+        }
+        self.ping += 1;
+        let n = self.ping;
+        self.send(&Command::Ping(n.to_string())).await?;
+        let deadline = Instant::now() + limit;
+        let mut kept = Vec::new();
+        let result = loop {
+            let ev = match self.process.next_fresh(Some(deadline)).await {
+                None => break Err(format!("no pong within {:.1} s", limit.as_secs_f64())),
+                Some(ev) => ev,
+            };
+            match ev {
+                Event::Eof(t) => {
+                    kept.push(Event::Eof(t));
+                    break Err("exited".to_string());
+                }
+                Event::Line(l, t) => {
+                    if let EngineLine::Reply(Reply::Pong(token)) = parse_engine_line(&l) {
+                        if token.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()) == Some(n) {
+                            break Ok(());
+                        }
+                    } else {
+                        kept.push(Event::Line(l, t));
+                    }
+                }
+            }
+        };
+        // Lines seen on the way (and logged) are handed out again without being logged twice.
+        self.process.keep(kept);
+        result
+    }
+
+    /// `new`, `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`,
+    /// then a ping. The engine is left in force mode.
+    pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
+        self.pending.clear();
+        self.partial.clear();
+        self.in_force = true;
+        self.send(&Command::New).await?;
+        if variant.name != "normal" {
+            self.send(&Command::Variant(variant.name.clone())).await?;
+        }
+        self.send(&Command::Force).await?;
+        let start_fen = fen::to_fen(start, Coords::Wire);
+        if self.features.setboard {
+            self.send(&Command::SetBoard(start_fen)).await?;
+        } else {
+            self.edit(start).await?;
+        }
+        self.send(&tc.command()).await?;
+        if let Some(plies) = self.depth {
+            self.send(&Command::DepthLimit { plies }).await?;
+        }
+        self.send(&Command::Post(true)).await?;
+        self.send(&Command::Ponder(false)).await?;
+        self.sync(Duration::from_secs(10)).await?;
+        self.drop_unread("before the game started");
+        Ok(())
+    }
+
+    /// Drops the lines that arrived but were not read yet (an end of output is kept), with a
+    /// warning for each that would have meant something in the game (a move, a result claim):
+    /// an engine in force mode must not move (CECP), so such lines are an engine's bug and are
+    /// not held against it as moves of the game. Returns the lines dropped.
+    pub fn drop_unread(&mut self, when: &str) -> Vec<String> {
+        let dropped = self.process.take_unread();
+        for line in &dropped {
+            if let EngineLine::Reply(Reply::Move(_) | Reply::GameOver { .. }) = parse_engine_line(line) {
+                log::warn!(
+                    "{}: dropped a line sent {when} (in force mode): {}",
+                    self.name,
+                    line.trim()
+                );
+            }
+        }
+        dropped
+    }
+
+    /// The `edit` protocol: Black to move is reached with XBoard's trick of a first move before
+    /// `edit`. Castling rights are whatever the engine infers from king and rook squares; an
+    /// en-passant right is lost.
+    async fn edit(&mut self, pos: &Position) -> Result<(), String> {
+        let v = pos.variant();
+        if pos.side_to_move() == Color::Black {
+            let mut st = Position::start(v);
+            if let Some(mv) = st.legal_moves().iter().next().copied() {
+                let text = movetext::wire(&st, &mv);
+                self.send_move(&text).await?;
+            }
+        }
+        self.send(&Command::Edit).await?;
+        self.send_edit(&EditCommand::ClearBoard).await?;
+        for color in Color::BOTH {
+            if color == Color::Black {
+                self.send_edit(&EditCommand::ToggleColor).await?;
+            }
+            let mut squares: Vec<_> = pos.pieces_of(color).to_vec();
+            squares.sort_by_key(|s| s.0);
+            for sq in squares {
+                if let Some(p) = pos.piece_at(sq) {
+                    let place = EditCommand::Place {
+                        piece: v.piece(p.kind()).letter.to_string(),
+                        square: square_name(v.shape, sq, Coords::Wire),
+                        promoted: false,
+                    };
+                    self.send_edit(&place).await?;
+                }
+            }
+        }
+        self.send_edit(&EditCommand::Done).await
+    }
+
+    /// Sends a move (with `usermove` if the engine asked for it).
+    async fn send_move(&mut self, wire: &str) -> Result<(), String> {
+        let text = wire.to_string();
+        self.send(&Command::UserMove {
+            text,
+            prefixed: self.features.usermove,
+        })
+        .await
+    }
+
+    /// `time`/`otim` in centiseconds, if the engine wants them.
+    async fn send_clocks(&mut self, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
+        if self.features.time {
+            self.send(&Command::EngineTime {
+                centiseconds: own.centis(),
+            })
+            .await?;
+            self.send(&Command::OpponentTime {
+                centiseconds: other.centis(),
+            })
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// A (sub-)move of the game, played from `before`: the opponent's are told at its next turn.
+    pub fn played(&mut self, before: &Position, mv: &Move, own: bool) {
+        if !own {
+            self.pending.push(movetext::wire(before, mv));
+        }
+    }
+
+    /// Its turn: the opponent's moves and the clocks, and `go` the first time (which ends force
+    /// mode: whatever it sent before is dropped, not read as a move).
+    pub async fn go(&mut self, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
+        let pending = std::mem::take(&mut self.pending);
+        self.partial.clear();
+        if self.in_force {
+            self.drop_unread("before its first go");
+            self.in_force = false;
+            for mv in &pending {
+                self.send_move(mv).await?;
+            }
+            self.send_clocks(own, other).await?;
+            self.send(&Command::Go).await
+        } else {
+            self.send_clocks(own, other).await?;
+            for mv in &pending {
+                self.send_move(mv).await?;
+            }
+            Ok(())
+        }
+    }
+
+    /// Inside the opponent's turn of several moves: an engine out of force mode hears each
+    /// sub-move at once and answers with the pass (one still in force mode hears the turn with
+    /// its first `go`).
+    pub fn passes_inside_turns(&self) -> bool {
+        !self.in_force
+    }
+
+    /// Sends the moves it has not been told yet.
+    pub async fn tell_pending(&mut self) -> Result<(), String> {
+        for mv in std::mem::take(&mut self.pending) {
+            self.send_move(&mv).await?;
+        }
+        Ok(())
+    }
+
+    /// Inside its own turn of several moves: the opponent's pass, with its clock as it stands.
+    pub async fn continue_turn(&mut self, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
+        self.send_clocks(own, other).await?;
+        self.send_move(NULL_MOVE).await
+    }
+
+    /// `?`: move now.
+    pub async fn move_now(&mut self) {
+        let _ = self.send(&Command::MoveNow).await;
+    }
+
+    /// The next line in the referee's terms; `None` when `deadline` passed first.
+    pub async fn next(&mut self, deadline: Option<Instant>) -> Option<Heard> {
+        let (line, at) = match self.process.next_event(deadline).await? {
+            Event::Eof(_) => return Some(Heard::Gone),
+            Event::Line(line, at) => (line, at),
+        };
+        let EngineLine::Reply(reply) = parse_engine_line(&line) else {
+            return Some(Heard::Other);
+        };
+        Some(match reply {
+            Reply::GameOver { .. } | Reply::Move(_) if self.in_force => {
+                log::warn!("{}: dropped a line sent in force mode: {}", self.name, line.trim());
+                Heard::Other
+            }
+            Reply::Resign => Heard::Resign,
+            Reply::GameOver { result, .. } => Heard::Claim {
+                result,
+                text: line.trim().to_string(),
+            },
+            Reply::IllegalMove { .. } => Heard::RejectsMove(line),
+            Reply::Move(text) => Heard::Move(text, at),
+            Reply::Thinking(t) => Heard::Thinking {
+                depth: t.depth,
+                score: t.score,
+            },
+            _ => Heard::Other,
+        })
+    }
+
+    /// The legal move a `move` text names in `pos` (wire notation, SAN as a fallback for engines
+    /// that send `O-O`); a multi-leg move may come as `move a,` + `move b`.
+    pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
+        self.partial.push_str(text);
+        if self.partial.ends_with(',') {
+            return Ok(MoveRead::More);
+        }
+        let full = std::mem::take(&mut self.partial);
+        let mut pos = pos.clone();
+        match movetext::parse_move(&mut pos, &full, Coords::Wire) {
+            Ok(mv) => Ok(MoveRead::Moves(vec![mv])),
+            Err(err) => match san::parse_san(&mut pos, &full) {
+                Ok(mv) => Ok(MoveRead::Moves(vec![mv])),
+                Err(_) => {
+                    let shaped = err == MoveTextError::Illegal || movetext::looks_like_move(&full);
+                    Err(if shaped {
+                        Forfeit::Illegal(full)
+                    } else {
+                        Forfeit::Unreadable(full.chars().take(60).collect())
+                    })
+                }
+            },
+        }
+    }
+
+    /// Is this move text the pass?
+    pub fn is_pass(text: &str) -> bool {
+        text == NULL_MOVE
+    }
+
+    /// The exit status, if the process has ended.
+    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.process.exit_status()
+    }
+
+    /// Waits briefly for the process to end after a crash, to report its exit status.
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        self.process.wait_exit(limit).await
+    }
+
+    /// Ends the game for the engine (`result …`), says `quit`, and makes sure the process is gone
+    /// within a second.
+    pub async fn finish(mut self, result: Option<(GameResult, String)>) {
+        if let Some((result, comment)) = result {
+            let _ = self
+                .send(&Command::Result {
+                    result,
+                    comment: Some(comment),
+                })
+                .await;
+        }
+        let _ = self.send(&Command::Quit).await;
+        self.process.end().await;
+    }
+}

@@ -1,0 +1,199 @@
+//! An engine player of a refereed game, whatever protocol it speaks: the referee (`game`) tells
+//! it the moves and the clocks and reads what it says in protocol-neutral terms ([`Heard`]); the
+//! CECP and UCI drivers translate. Neither rules: a move text is read into the legal moves of the
+//! game's position (the core's), or it is a forfeit.
+
+use std::process::ExitStatus;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::cecp::CecpEngine;
+use super::engine::{EngineConfig, Protocol, StartError};
+use super::game::Forfeit;
+use super::process::Trace;
+use super::timecontrol::{ClockReading, TimeControl};
+use super::uci::UciEngine;
+use crate::core::{Color, Move, Position, Variant};
+use crate::protocol::xboard::command::GameResult;
+
+/// What an engine said, as the referee reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// A move (or a whole turn of several), in the engine's own notation, with its arrival time.
+    Move(String, Instant),
+    /// Its search so far: depth and score (centipawns, ±100000+N for a mate in N).
+    Thinking {
+        depth: u32,
+        score: i32,
+    },
+    Resign,
+    /// A result claim (`1-0 {…}`, CECP).
+    Claim {
+        result: GameResult,
+        text: String,
+    },
+    /// It refused a move it was told (`Illegal move: …`, CECP).
+    RejectsMove(String),
+    /// Its output ended.
+    Gone,
+    /// Nothing the referee acts on.
+    Other,
+}
+
+/// A move text read against the game's position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveRead {
+    /// The (sub-)moves it names, in order: one, or a whole turn of several (UCI's `a,b`).
+    Moves(Vec<Move>),
+    /// The first legs of a move; the rest comes in the next line (CECP's `move a,`).
+    More,
+}
+
+/// A running engine.
+pub enum Player {
+    Cecp(CecpEngine),
+    Uci(UciEngine),
+}
+
+impl Player {
+    /// Starts the process and gets through the protocol's handshake.
+    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Player, StartError> {
+        Ok(match cfg.proto {
+            Protocol::Cecp => Player::Cecp(CecpEngine::start(cfg, trace).await?),
+            Protocol::Uci => Player::Uci(UciEngine::start(cfg, trace).await?),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Cecp(e) => &e.name,
+            Player::Uci(e) => &e.name,
+        }
+    }
+
+    /// The name it announced (`feature myname`, `id name`).
+    pub fn announced_name(&self) -> Option<String> {
+        match self {
+            Player::Cecp(e) => e.features.myname.clone(),
+            Player::Uci(e) => e.id_name.clone(),
+        }
+    }
+
+    /// Does it play `variant`? `Err` says why not.
+    pub fn plays(&self, variant: &Variant) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.plays(variant),
+            Player::Uci(e) => e.plays(variant),
+        }
+    }
+
+    /// Sets up a new game from `start`.
+    pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.new_game(variant, start, tc).await,
+            Player::Uci(e) => e.new_game(variant, start).await,
+        }
+    }
+
+    /// A (sub-)move of the game, by this engine (`own`) or its opponent, played from `before`.
+    pub fn played(&mut self, before: &Position, mv: &Move, own: bool) {
+        match self {
+            Player::Cecp(e) => e.played(before, mv, own),
+            Player::Uci(e) => e.played(before, mv),
+        }
+    }
+
+    /// Its turn begins: the moves it has not heard, the clocks, the order to move.
+    pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.go(own, other).await,
+            Player::Uci(e) => e.go(mover, own, other).await,
+        }
+    }
+
+    /// Inside its opponent's turn of several moves, must it hear each sub-move and pass?
+    pub fn passes_inside_turns(&self) -> bool {
+        match self {
+            Player::Cecp(e) => e.passes_inside_turns(),
+            Player::Uci(_) => false,
+        }
+    }
+
+    /// Tells it the moves it has not heard yet (before it passes inside a turn).
+    pub async fn tell_pending(&mut self) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.tell_pending().await,
+            Player::Uci(_) => Ok(()),
+        }
+    }
+
+    /// Is this move text of its the pass inside a turn of several moves?
+    pub fn is_pass(&self, text: &str) -> bool {
+        match self {
+            Player::Cecp(_) => CecpEngine::is_pass(text),
+            Player::Uci(_) => false,
+        }
+    }
+
+    /// Its own turn of several moves goes on after a sub-move (the opponent has passed).
+    pub async fn continue_turn(
+        &mut self,
+        mover: Color,
+        own: &ClockReading,
+        other: &ClockReading,
+    ) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.continue_turn(own, other).await,
+            Player::Uci(e) => e.go(mover, own, other).await,
+        }
+    }
+
+    /// Its flag fell: asks for a move now (CECP `?`, UCI `stop`).
+    pub async fn move_now(&mut self) {
+        match self {
+            Player::Cecp(e) => e.move_now().await,
+            Player::Uci(e) => e.move_now().await,
+        }
+    }
+
+    /// The next thing it says, `None` when `deadline` passed first. Cancel-safe (nothing is lost
+    /// when another branch of a `select!` wins).
+    pub async fn next(&mut self, deadline: Option<Instant>) -> Option<Heard> {
+        match self {
+            Player::Cecp(e) => e.next(deadline).await,
+            Player::Uci(e) => e.next(deadline).await,
+        }
+    }
+
+    /// The legal (sub-)moves a move text of its names in `pos`, or the forfeit it is.
+    pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
+        match self {
+            Player::Cecp(e) => e.read_move(pos, text),
+            Player::Uci(e) => e.read_move(pos, text),
+        }
+    }
+
+    /// The exit status, if the process has ended.
+    pub fn exit_status(&mut self) -> Option<ExitStatus> {
+        match self {
+            Player::Cecp(e) => e.exit_status(),
+            Player::Uci(e) => e.exit_status(),
+        }
+    }
+
+    /// Waits briefly for the process to end, to report its exit status.
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
+        match self {
+            Player::Cecp(e) => e.wait_exit(limit).await,
+            Player::Uci(e) => e.wait_exit(limit).await,
+        }
+    }
+
+    /// Ends the game for it (CECP `result …`), says `quit`, and makes sure the process is gone.
+    pub async fn finish(self, result: Option<(GameResult, String)>) {
+        match self {
+            Player::Cecp(e) => e.finish(result).await,
+            Player::Uci(e) => e.finish().await,
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! A UCI engine as a player of a refereed game, driven as cutechess-cli drives one: `uci` …
+//! `uciok` (the engine's name and options read on the way), the match's options, `Ponder` off,
+//! `isready` … `readyok`; per game `UCI_Variant`, `ucinewgame` and `isready`; per turn
+//! `position startpos|fen START moves …` and `go wtime … btime … winc … binc … [movestogo N]`
+//! (`go movetime MS` with a time per move; `depth N` added with `depth=`), read to its
+//! `bestmove`; `stop` when its flag fell; `quit` at the end.
+//!
+//! Moves on the wire are our UCI move text (`protocol::uci::moves`: human coordinates, `e10` on
+//! 10-rank boards, drops `P@e4`, a turn of several moves as one word joined by commas); the moves
+//! the engine is told are written one word per sub-move. A variant other than orthodox chess is
+//! played only by an engine whose `UCI_Variant` combo lists it (the registry's name, `chess` for
+//! `normal`). `info` lines with a depth and a score are the thinking the PGN comments and the
+//! adjudication read; a `bestmove` the engine sends while it is not searching is dropped with a
+//! warning.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::engine::{EngineConfig, StartError};
+use super::game::Forfeit;
+use super::player::{Heard, MoveRead};
+use super::process::{EngineProcess, Event, Trace, exit_text};
+use super::timecontrol::ClockReading;
+use crate::core::{Color, Move, Position, Variant};
+use crate::notation::movetext::{self, MoveTextError};
+use crate::notation::{Coords, fen};
+use crate::protocol::uci::moves;
+use crate::protocol::uci::options::uci_variant_name;
+
+/// How long `uci` may take to be answered with `uciok` (a slow-starting engine on a loaded
+/// machine; cutechess waits about as long).
+const UCIOK_WAIT: Duration = Duration::from_secs(10);
+/// How long `isready` may take to be answered with `readyok` (a large hash being cleared).
+const READYOK_WAIT: Duration = Duration::from_secs(10);
+
+/// A running UCI engine.
+pub struct UciEngine {
+    pub name: String,
+    /// `id name …`.
+    pub id_name: Option<String>,
+    /// The names of the options it announced.
+    options: Vec<String>,
+    /// The values of its `UCI_Variant` combo, if it has one.
+    variants: Option<Vec<String>>,
+    process: EngineProcess,
+    depth: Option<u32>,
+    /// `startpos` or `fen FEN`.
+    start: String,
+    /// The game's moves so far, one UCI word per sub-move.
+    moves: Vec<String>,
+    /// A `go` has not had its `bestmove` yet.
+    searching: bool,
+}
+
+/// What an `option` line of the `uci` answer says: the name, and a combo's values.
+fn read_option(line: &str) -> Option<(String, Vec<String>)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return None;
+    }
+    let type_at = words.iter().position(|w| *w == "type")?;
+    let name = words[2..type_at].join(" ");
+    let mut vars = Vec::new();
+    let mut rest = words[type_at..].iter();
+    while let Some(word) = rest.next() {
+        if *word == "var"
+            && let Some(value) = rest.next()
+        {
+            vars.push(value.to_string());
+        }
+    }
+    Some((name, vars))
+}
+
+/// Depth and score of an `info` line that has both (mate in N: ±100000+N, as CECP engines
+/// write it).
+fn read_info(line: &str) -> Option<(u32, i32)> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut score) = (None, None);
+    while let Some(word) = words.next() {
+        match word {
+            "depth" => depth = words.next().and_then(|d| d.parse::<u32>().ok()),
+            "score" => {
+                score = match (words.next(), words.next().and_then(|n| n.parse::<i64>().ok())) {
+                    (Some("cp"), Some(cp)) => Some(cp.clamp(-99_999, 99_999) as i32),
+                    (Some("mate"), Some(n)) if n > 0 => Some(100_000 + n.min(10_000) as i32),
+                    (Some("mate"), Some(n)) => Some(-100_000 - n.unsigned_abs().min(10_000) as i32),
+                    _ => None,
+                }
+            }
+            // The rest of the line is text or moves.
+            "string" | "pv" | "refutation" | "currline" => break,
+            _ => {}
+        }
+    }
+    Some((depth?, score?))
+}
+
+impl UciEngine {
+    /// Starts the process and gets through `uci` … `uciok`, the options and `isready`.
+    pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<UciEngine, StartError> {
+        let process = EngineProcess::spawn(&cfg.launch(), trace).map_err(StartError::Spawn)?;
+        let mut engine = UciEngine {
+            name: cfg.name.clone(),
+            id_name: None,
+            options: Vec::new(),
+            variants: None,
+            process,
+            depth: cfg.depth,
+            start: "startpos".to_string(),
+            moves: Vec::new(),
+            searching: false,
+        };
+        let started = async {
+            engine.handshake().await?;
+            for (name, value) in &cfg.options {
+                engine.set_option(name, value).await?;
+            }
+            // Ponder is off unless asked for (we never send `go ponder`).
+            if engine.has_option("Ponder") && !cfg.options.iter().any(|(n, _)| n.eq_ignore_ascii_case("Ponder")) {
+                engine.set_option("Ponder", "false").await?;
+            }
+            engine.ready().await
+        };
+        match started.await {
+            Ok(()) => Ok(engine),
+            Err(why) => {
+                let why = match engine.process.wait_exit(Duration::from_millis(300)).await {
+                    Some(status) => format!("{why} ({})", exit_text(status)),
+                    None => why,
+                };
+                engine.finish().await;
+                Err(StartError::Protocol(why))
+            }
+        }
+    }
+
+    async fn handshake(&mut self) -> Result<(), String> {
+        self.process.send_line("uci").await?;
+        let deadline = Instant::now() + UCIOK_WAIT;
+        loop {
+            let line = match self.process.next_fresh(Some(deadline)).await {
+                None => return Err(format!("no uciok within {} s", UCIOK_WAIT.as_secs())),
+                Some(Event::Eof(_)) => return Err("exited during start-up".to_string()),
+                Some(Event::Line(line, _)) => line,
+            };
+            let line = line.trim();
+            if line == "uciok" {
+                return Ok(());
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.id_name = Some(name.trim().to_string());
+            } else if let Some((name, vars)) = read_option(line) {
+                if name.eq_ignore_ascii_case("UCI_Variant") {
+                    self.variants = Some(vars);
+                }
+                self.options.push(name);
+            }
+        }
+    }
+
+    fn has_option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o.eq_ignore_ascii_case(name))
+    }
+
+    async fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.process
+            .send_line(&format!("setoption name {name} value {value}"))
+            .await
+    }
+
+    /// `isready` and its `readyok` (other lines are dropped: the engine is not searching).
+    async fn ready(&mut self) -> Result<(), String> {
+        self.process.send_line("isready").await?;
+        let deadline = Instant::now() + READYOK_WAIT;
+        loop {
+            match self.process.next_fresh(Some(deadline)).await {
+                None => return Err(format!("no readyok within {} s", READYOK_WAIT.as_secs())),
+                Some(Event::Eof(_)) => return Err("exited".to_string()),
+                Some(Event::Line(line, _)) if line.trim() == "readyok" => return Ok(()),
+                Some(Event::Line(line, _)) => self.warn_unasked(&line),
+            }
+        }
+    }
+
+    /// A line it sent while not searching, dropped: a `bestmove` then is an engine bug, worth a
+    /// warning, but not a move of the game.
+    fn warn_unasked(&self, line: &str) {
+        if line.split_whitespace().next() == Some("bestmove") {
+            log::warn!(
+                "{}: dropped a bestmove sent while not searching: {}",
+                self.name,
+                line.trim()
+            );
+        }
+    }
+
+    /// Does it play `variant`? Orthodox chess always; another only if its `UCI_Variant` lists it.
+    pub fn plays(&self, variant: &Variant) -> Result<(), String> {
+        if variant.name == "normal" {
+            return Ok(());
+        }
+        let wanted = uci_variant_name(&variant.name);
+        match &self.variants {
+            Some(list) if list.iter().any(|v| v == wanted) => Ok(()),
+            Some(list) => Err(format!(
+                "does not play the variant {wanted} (its UCI_Variant lists: {})",
+                list.join(" ")
+            )),
+            None => Err(format!(
+                "does not play the variant {wanted} (it has no UCI_Variant option)"
+            )),
+        }
+    }
+
+    /// `UCI_Variant`, `ucinewgame`, `isready`; the game starts at `start`.
+    pub async fn new_game(&mut self, variant: &Variant, start: &Position) -> Result<(), String> {
+        self.plays(variant)?;
+        self.moves.clear();
+        self.searching = false;
+        if self.variants.is_some() {
+            let name = uci_variant_name(&variant.name).to_string();
+            self.set_option("UCI_Variant", &name).await?;
+        }
+        self.process.send_line("ucinewgame").await?;
+        self.ready().await?;
+        let start_fen = fen::to_fen(start, Coords::Human);
+        let standard = fen::to_fen(&Position::start(start.variant()), Coords::Human);
+        self.start = if start_fen == standard {
+            "startpos".to_string()
+        } else {
+            format!("fen {start_fen}")
+        };
+        Ok(())
+    }
+
+    /// A (sub-)move of the game, played from `before`, either side's.
+    pub fn played(&mut self, before: &Position, mv: &Move) {
+        self.moves.push(moves::move_text(before, mv, false));
+    }
+
+    /// `position …` and `go …` for the side to move, `mover` (its clock is `own`).
+    pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
+        // Nothing it said since its last `bestmove` belongs to this search.
+        for line in self.process.take_unread() {
+            self.warn_unasked(&line);
+        }
+        let mut position = format!("position {}", self.start);
+        if !self.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&self.moves.join(" "));
+        }
+        self.process.send_line(&position).await?;
+        let go = go_command(mover, own, other, self.depth);
+        self.process.send_line(&go).await?;
+        self.searching = true;
+        Ok(())
+    }
+
+    /// `stop`: move now.
+    pub async fn move_now(&mut self) {
+        if self.searching {
+            let _ = self.process.send_line("stop").await;
+        }
+    }
+
+    /// The next line in the referee's terms; `None` when `deadline` passed first.
+    pub async fn next(&mut self, deadline: Option<Instant>) -> Option<Heard> {
+        let (line, at) = match self.process.next_event(deadline).await? {
+            Event::Eof(_) => return Some(Heard::Gone),
+            Event::Line(line, at) => (line, at),
+        };
+        let mut words = line.split_whitespace();
+        Some(match words.next() {
+            Some("bestmove") if self.searching => {
+                self.searching = false;
+                Heard::Move(words.next().unwrap_or("").to_string(), at)
+            }
+            Some("bestmove") => {
+                self.warn_unasked(&line);
+                Heard::Other
+            }
+            Some("info") if self.searching => match read_info(&line) {
+                Some((depth, score)) => Heard::Thinking { depth, score },
+                None => Heard::Other,
+            },
+            _ => Heard::Other,
+        })
+    }
+
+    /// The legal (sub-)moves a `bestmove` text names in `pos`.
+    pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
+        if text.is_empty() || text == "(none)" || text == "0000" {
+            let shown = if text.is_empty() {
+                "bestmove without a move".to_string()
+            } else {
+                format!("bestmove {text}")
+            };
+            return Err(Forfeit::NoMove(shown));
+        }
+        let mut pos = pos.clone();
+        match moves::play_word(&mut pos, text, false) {
+            Ok(played) => Ok(MoveRead::Moves(played)),
+            Err(MoveTextError::Illegal) => Err(Forfeit::Illegal(text.to_string())),
+            Err(MoveTextError::Unparsable) if movetext::looks_like_move(text) => {
+                Err(Forfeit::Illegal(text.to_string()))
+            }
+            Err(MoveTextError::Unparsable) => Err(Forfeit::Unreadable(text.chars().take(60).collect())),
+        }
+    }
+
+    /// The exit status, if the process has ended.
+    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.process.exit_status()
+    }
+
+    /// Waits briefly for the process to end after a crash, to report its exit status.
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        self.process.wait_exit(limit).await
+    }
+
+    /// `stop` if it searches, `quit`, and the process gone within a second.
+    pub async fn finish(mut self) {
+        self.move_now().await;
+        let _ = self.process.send_line("quit").await;
+        self.process.end().await;
+    }
+}
+
+/// The `go` line for `mover`: its clock (`own`) and the other's as `wtime`/`btime` with their
+/// increments and the mover's `movestogo`, or `movetime` for a time per move; `depth N` with a
+/// depth limit.
+fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, depth: Option<u32>) -> String {
+    let mut go = String::from("go");
+    if own.per_move {
+        go.push_str(&format!(" movetime {}", own.millis()));
+    } else {
+        let (white, black) = match mover {
+            Color::White => (own, other),
+            Color::Black => (other, own),
+        };
+        go.push_str(&format!(
+            " wtime {} btime {} winc {} binc {}",
+            white.millis(),
+            black.millis(),
+            white.increment_millis(),
+            black.increment_millis()
+        ));
+        if let Some(n) = own.moves_to_go {
+            go.push_str(&format!(" movestogo {n}"));
+        }
+    }
+    if let Some(d) = depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(left: f64, increment: f64, moves_to_go: Option<u32>, per_move: bool) -> ClockReading {
+        ClockReading {
+            left,
+            increment,
+            moves_to_go,
+            per_move,
+        }
+    }
+
+    #[test]
+    fn go_lines_as_cutechess_writes_them() {
+        let own = reading(9.25, 0.1, None, false);
+        let other = reading(10.0, 0.2, None, false);
+        assert_eq!(
+            go_command(Color::White, &own, &other, None),
+            "go wtime 9250 btime 10000 winc 100 binc 200"
+        );
+        assert_eq!(
+            go_command(Color::Black, &own, &other, Some(7)),
+            "go wtime 10000 btime 9250 winc 200 binc 100 depth 7"
+        );
+        let own = reading(60.0, 0.0, Some(12), false);
+        assert_eq!(
+            go_command(Color::White, &own, &other, None),
+            "go wtime 60000 btime 10000 winc 0 binc 200 movestogo 12"
+        );
+        let own = reading(0.5, 0.0, None, true);
+        assert_eq!(go_command(Color::Black, &own, &other, None), "go movetime 500");
+        // A clock fallen below zero within the margin is sent as 0.
+        let own = reading(-0.01, 0.0, None, false);
+        assert!(go_command(Color::White, &own, &other, None).starts_with("go wtime 0 "));
+    }
+
+    #[test]
+    fn options_and_info_lines() {
+        let (name, vars) =
+            read_option("option name UCI_Variant type combo default chess var chess var wildcastle").unwrap();
+        assert_eq!(
+            (name.as_str(), vars),
+            ("UCI_Variant", vec!["chess".to_string(), "wildcastle".to_string()])
+        );
+        let (name, vars) = read_option("option name Move Overhead type spin default 10 min 0 max 5000").unwrap();
+        assert_eq!((name.as_str(), vars.len()), ("Move Overhead", 0));
+        assert_eq!(read_option("id name x"), None);
+        assert_eq!(
+            read_info("info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 pv e2e4"),
+            Some((12, -35))
+        );
+        assert_eq!(read_info("info depth 9 score mate 3 pv a1a8"), Some((9, 100_003)));
+        assert_eq!(read_info("info depth 9 score mate -2"), Some((9, -100_002)));
+        assert_eq!(read_info("info depth 9 score lowerbound"), None);
+        assert_eq!(read_info("info string depth 3 score cp 5"), None);
+        assert_eq!(read_info("info currmove e2e4 currmovenumber 1"), None);
+        assert_eq!(read_info("info depth 4 score cp 99999999999"), Some((4, 99_999)));
+    }
+}
