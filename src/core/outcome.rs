@@ -123,7 +123,7 @@ impl Position {
             });
         }
         if let Some(limit) = v.rules.move_rule
-            && self.halfmove_clock() >= limit
+            && self.move_rule_reached()
         {
             return Some(Outcome {
                 winner: None,

@@ -94,7 +94,6 @@ struct Ctx<'a> {
     et: Arc<EvalTables>,
     nps: Option<u64>,
     node_limit: Option<u64>,
-    move_rule: Option<u32>,
     /// n of a repetition draw (`None`: repetition is forbidden instead).
     repetition_draw: Option<usize>,
     insufficient_material: bool,
@@ -250,7 +249,6 @@ impl Searcher {
             et: Arc::clone(&et),
             nps: limits.nps.filter(|&n| n > 0),
             node_limit: limits.nodes,
-            move_rule: v.rules.move_rule,
             repetition_draw: match v.rules.repetition {
                 Repetition::Draw(n) => Some(n.max(2) as usize),
                 Repetition::Forbidden => None,
@@ -492,13 +490,11 @@ impl Searcher {
         }
     }
 
-    /// Draw by the n-move rule, repetition or dead material (not at the root).
+    /// Draw by the n-move rule, repetition or dead material (not at the root). The rules are the
+    /// core's; the search adds its own policy: a repetition inside the tree is a draw at once.
     fn is_draw(&self, ctx: &Ctx, pos: &Position, in_check: bool) -> bool {
-        let clock = pos.halfmove_clock();
-        if let Some(limit) = ctx.move_rule
-            && clock >= limit
-            && !in_check
-        {
+        // In check, the move count waits for the search to see whether it is mate.
+        if !in_check && pos.move_rule_reached() {
             return true;
         }
         if ctx.insufficient_material
@@ -507,24 +503,16 @@ impl Searcher {
         {
             return true;
         }
-        if let Some(n) = ctx.repetition_draw
-            && clock >= 4
-        {
-            let hist = pos.history();
-            let h = pos.hash();
-            let len = hist.len();
-            let window = (clock as usize).min(len);
+        if let Some(n) = ctx.repetition_draw {
             let mut count = 0;
-            for j in (len - window..len).rev() {
-                if hist[j] == h {
-                    // A repetition inside the search tree is a draw; with the game history, n-fold.
-                    if j > ctx.root_history {
-                        return true;
-                    }
-                    count += 1;
-                    if count + 1 >= n {
-                        return true;
-                    }
+            for j in pos.earlier_occurrences() {
+                // A repetition inside the search tree is a draw; with the game history, n-fold.
+                if j > ctx.root_history {
+                    return true;
+                }
+                count += 1;
+                if count + 1 >= n {
+                    return true;
                 }
             }
         }
@@ -1183,7 +1171,6 @@ mod tests {
             et: Arc::new(EvalTables::new(&v)),
             nps: None,
             node_limit: None,
-            move_rule: Some(100),
             repetition_draw: Some(3),
             insufficient_material: true,
             stalemate: Verdict::Draw,

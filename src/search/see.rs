@@ -1,8 +1,10 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square, each
 //! side recapturing with its least valuable attacker (x-rays included: attackers are looked up again
-//! on a virtual board after every capture). Attackers come from the core's reverse attack tables, so
-//! any leaper, rider, lame leaper or hopper works. Hook pieces attack in ways these tables do not
+//! on a virtual board after every capture). Attackers come from the core (`table_attackers` on a
+//! board with the exchanged pieces taken off), so any leaper, rider, lame leaper or hopper works. Hook pieces attack in ways these tables do not
 //! describe: with hooks on the board SEE declines (`None`) and callers fall back to MVV-LVA.
+
+use std::ops::ControlFlow;
 
 use crate::core::{Color, Move, MoveKind, Position, Square, SquareSet};
 
@@ -81,48 +83,15 @@ fn least_valuable_attacker(
     removed: &SquareSet,
     kinds: &[KindInfo],
 ) -> Option<(Square, i32)> {
-    let t = &pos.variant().tables;
-    let occupied = |sq: Square| !removed.contains(sq) && pos.piece_at(sq).is_some();
+    let piece_on = |sq: Square| if removed.contains(sq) { None } else { pos.piece_at(sq) };
     let mut best: Option<(Square, i32)> = None;
-    let mut consider = |sq: Square, kind: usize| {
-        let v = kinds[kind].see_value;
+    let _ = pos.table_attackers(target, side, piece_on, |sq, p| {
+        let v = kinds[p.kind().index()].see_value;
         if best.is_none_or(|(_, b)| v < b) {
             best = Some((sq, v));
         }
-    };
-    for a in t.leap_attacks(side, target) {
-        if removed.contains(a.from) {
-            continue;
-        }
-        let Some(p) = pos.piece_at(a.from) else { continue };
-        if p.color() != side || a.mask & (1 << p.kind().0) == 0 {
-            continue;
-        }
-        if !a.block.is_none() && occupied(a.block) {
-            continue;
-        }
-        consider(a.from, p.kind().index());
-    }
-    for r in t.ride_attacks(side, target) {
-        let mut screened = !r.hop;
-        for (i, &sq) in t.ride_squares(r).iter().enumerate() {
-            if !occupied(sq) {
-                continue;
-            }
-            if !screened {
-                screened = true;
-                continue;
-            }
-            if let Some(p) = pos.piece_at(sq)
-                && p.color() == side
-                && r.mask & (1 << p.kind().0) != 0
-                && (r.max_steps == 0 || i < r.max_steps as usize)
-            {
-                consider(sq, p.kind().index());
-            }
-            break;
-        }
-    }
+        ControlFlow::<()>::Continue(())
+    });
     best
 }
 

@@ -1,42 +1,59 @@
-//! Attack detection: is a square attacked, by leapers, riders, hoppers and hook pieces; check.
+//! Attack detection: is a square attacked, by leapers, riders, hoppers and hook pieces; check;
+//! the attackers of a square on a board with pieces taken off (static exchange evaluation).
+
+use std::ops::ControlFlow;
 
 use super::*;
 
 impl Position {
-    /// Is `target` attacked by a piece of colour `by`? Roses count as capturable here.
-    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        let v = &*self.variant;
-        let t = &v.tables;
-        let board = &self.men.board;
-        let by_bit = by as u8;
+    /// Calls `found` for each piece of colour `by` that attacks `target` by the variant's attack
+    /// tables (leaps, lame leaps, rides, hops; not hook pieces, see `is_attacked`), leapers first,
+    /// on the board `piece_on` describes: the real one (`|s| pos.piece_at(s)`) or one with pieces
+    /// taken off, so that x-rays and hops over vacated squares come out right. Stops at the first
+    /// `Break`.
+    #[inline(always)]
+    pub fn table_attackers<B>(
+        &self,
+        target: Square,
+        by: Color,
+        piece_on: impl Fn(Square) -> Option<Piece>,
+        mut found: impl FnMut(Square, Piece) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let t = &self.variant.tables;
         for a in t.leap_attacks(by, target) {
-            let b = board[a.from.index()];
-            if b != EMPTY
-                && b & 1 == by_bit
-                && a.mask & (1 << (b >> 1)) != 0
-                && (a.block.is_none() || board[a.block.index()] == EMPTY)
+            let Some(p) = piece_on(a.from) else { continue };
+            if p.color() == by && a.mask & (1 << p.kind().0) != 0 && (a.block.is_none() || piece_on(a.block).is_none())
             {
-                return true;
+                found(a.from, p)?;
             }
         }
         for r in t.ride_attacks(by, target) {
-            let squares = t.ride_squares(r);
             let mut screened = !r.hop;
-            for (i, s) in squares.iter().enumerate() {
-                let b = board[s.index()];
-                if b == EMPTY {
-                    continue;
-                }
+            for (i, &s) in t.ride_squares(r).iter().enumerate() {
+                let Some(p) = piece_on(s) else { continue };
                 if !screened {
                     screened = true;
                     continue;
                 }
-                if b & 1 == by_bit && r.mask & (1 << (b >> 1)) != 0 && (r.max_steps == 0 || i < r.max_steps as usize) {
-                    return true;
+                if p.color() == by && r.mask & (1 << p.kind().0) != 0 && (r.max_steps == 0 || i < r.max_steps as usize)
+                {
+                    found(s, p)?;
                 }
                 break;
             }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// Is `target` attacked by a piece of colour `by`? Roses count as capturable here.
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        let by_table = self.table_attackers(target, by, |s| self.piece_at(s), |_, _| ControlFlow::Break(()));
+        if by_table.is_break() {
+            return true;
+        }
+        let v = &*self.variant;
+        let t = &v.tables;
+        let board = &self.men.board;
         if t.hook_mask != 0 && self.has_hook_pieces(by) {
             for &from in self.pieces_of(by) {
                 let p = Piece(board[from.index()]);
