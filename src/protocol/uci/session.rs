@@ -18,10 +18,12 @@ use super::command::{Command, Go, Start, parse_command};
 use super::moves;
 use super::options::{OptionName, Options, check, max_overhead_ms, registry_variant_name, spin, uci_variant_name};
 use crate::core::{Color, Move, Position, Variant};
+use crate::engine::latency::OverheadEstimator;
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, fen};
 use crate::search::{
-    Bound, Clock, Limits, Score, SearchControl, SearchInfo, SearchResult, TimeBudget, clock_budget, movetime_budget,
+    Bound, Clock, DEFAULT_OVERHEAD_MS, Limits, Score, SearchControl, SearchInfo, SearchResult, TimeBudget,
+    clock_budget, movetime_budget,
 };
 use crate::variants::Registry;
 
@@ -42,7 +44,34 @@ struct Active {
     /// The search ended by itself while its `bestmove` is held.
     held: Option<SearchResult>,
     last_info: Option<SearchInfo>,
+    /// Our clock when this `go` was read (ms, with the increment), for a search on our clock (not
+    /// pondering): what the GUI's next report of it is compared with.
+    clock_at_go: Option<ClockAtGo>,
 }
+
+/// Our side's clock as a `go` gave it.
+#[derive(Clone, Copy, Debug)]
+struct ClockAtGo {
+    color: Color,
+    remaining_ms: i64,
+    increment_ms: i64,
+    /// When the `go` was read: the time since is ours.
+    received: Instant,
+    /// Plies played at the root: the next report must be of a later position of the same game.
+    plies: usize,
+}
+
+/// What our clock should show at our next `go`, if the GUI charged only the time we used.
+#[derive(Clone, Copy, Debug)]
+struct ExpectedClock {
+    color: Color,
+    ms: i64,
+    plies: usize,
+}
+
+/// At most this many plies (a few turns of several moves) between our move and the next `go` for
+/// a clock report to count as evidence of the GUI's overhead.
+const MAX_PLIES_BETWEEN_REPORTS: usize = 8;
 
 /// The session state.
 pub struct Session<W: Write> {
@@ -59,6 +88,11 @@ pub struct Session<W: Write> {
     debug: bool,
     /// When the line being handled was read: our clock has run since then.
     received: Instant,
+    /// The overhead a move costs beyond our thinking: at least `Move Overhead`, more when the
+    /// GUI's clock reports show it (engine::latency).
+    overhead: OverheadEstimator,
+    /// What our clock should show at the next `go` (set at each `bestmove` on our clock).
+    expected_clock: Option<ExpectedClock>,
     finished: bool,
 }
 
@@ -78,6 +112,8 @@ impl<W: Write> Session<W> {
             held_no_move: false,
             debug: false,
             received: Instant::now(),
+            overhead: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
+            expected_clock: None,
             finished: false,
         }
     }
@@ -141,6 +177,8 @@ impl<W: Write> Session<W> {
                 let variant = self.variant();
                 self.game.new_game(&variant);
                 self.thinker.with_searcher(|s| s.new_game());
+                // A new game's clock says nothing about the last move of the old one.
+                self.expected_clock = None;
             }
             Command::Position { start, moves } => self.position(start, &moves),
             Command::Go(go) => self.go(go),
@@ -191,7 +229,10 @@ impl<W: Write> Session<W> {
             }
             OptionName::Ponder => check(value).map(|on| self.options.ponder = on),
             OptionName::MultiPv => spin(value, 1, 1).map(|_| ()),
-            OptionName::MoveOverhead => spin(value, 0, max_overhead_ms()).map(|ms| self.options.move_overhead_ms = ms),
+            OptionName::MoveOverhead => spin(value, 0, max_overhead_ms()).map(|ms| {
+                self.options.move_overhead_ms = ms;
+                self.overhead.set_floor_ms(ms);
+            }),
             OptionName::Chess960 => check(value).map(|on| self.options.chess960 = on),
             OptionName::Variant => self.set_variant(value.unwrap_or("").trim()),
             OptionName::VariantPath => self.load_variants(value.unwrap_or("").trim()),
@@ -308,6 +349,8 @@ impl<W: Write> Session<W> {
             }
             return;
         }
+        let clock_at_go = self.our_clock(&go, &root);
+        self.observe_clock(clock_at_go.as_ref());
         let mut limits = Limits::default();
         let depth = go.depth.or(go.mate.map(|m| m.saturating_mul(2).saturating_sub(1)));
         limits.depth = depth.map(|d| d.clamp(1, MAX_DEPTH));
@@ -331,12 +374,47 @@ impl<W: Write> Session<W> {
             pondering: go.ponder,
             held: None,
             last_info: None,
+            clock_at_go: clock_at_go.filter(|_| !holds),
         });
+    }
+
+    /// Our clock as `go` gives it (`wtime`/`btime` of the side to move), if it does.
+    fn our_clock(&self, go: &Go, root: &Position) -> Option<ClockAtGo> {
+        let color = root.side_to_move();
+        let (time, inc) = match color {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        Some(ClockAtGo {
+            color,
+            remaining_ms: time?,
+            increment_ms: inc.unwrap_or(0).max(0),
+            received: self.received,
+            plies: root.plies_played(),
+        })
+    }
+
+    /// A clock report after our last move: what the GUI charged beyond the time we used is its
+    /// overhead, which the estimator learns (a report of another game, side or a far later
+    /// position is no evidence).
+    fn observe_clock(&mut self, reported: Option<&ClockAtGo>) {
+        let (Some(expected), Some(reported)) = (self.expected_clock.take(), reported) else {
+            return;
+        };
+        let later = reported.plies.checked_sub(expected.plies);
+        if reported.color == expected.color && later.is_some_and(|n| (1..=MAX_PLIES_BETWEEN_REPORTS).contains(&n)) {
+            self.overhead.observe(expected.ms, reported.remaining_ms);
+        }
+    }
+
+    /// The overhead (ms) kept in reserve on every move now: never below `Move Overhead`.
+    pub fn overhead_ms(&self) -> i64 {
+        self.overhead.overhead_ms()
     }
 
     /// The time for this move from `go`'s clock or move time; `None` when there is none.
     fn budget(&self, go: &Go, root: &Position) -> Option<TimeBudget> {
-        let overhead = self.options.move_overhead_ms;
+        let overhead = self.overhead.overhead_ms();
         if let Some(ms) = go.movetime {
             return Some(movetime_budget(ms, overhead));
         }
@@ -505,6 +583,14 @@ impl<W: Write> Session<W> {
     /// forgets it.
     fn best_move(&mut self, result: SearchResult) {
         let Some(active) = self.active.take() else { return };
+        if let Some(c) = active.clock_at_go {
+            let spent = i64::try_from(c.received.elapsed().as_millis()).unwrap_or(i64::MAX);
+            self.expected_clock = Some(ExpectedClock {
+                color: c.color,
+                ms: c.remaining_ms.saturating_sub(spent).saturating_add(c.increment_ms),
+                plies: c.plies,
+            });
+        }
         let root = active.root;
         let mut pos = root.clone();
         let Some(best) = result.best.and_then(|m| pos.find_legal(&m)) else {
@@ -581,5 +667,123 @@ fn shorten(word: &str) -> String {
         word.to_string()
     } else {
         format!("{}...", word.chars().take(MAX).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// The session's output, readable by the test while the session holds the writer.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    fn session() -> (Session<Shared>, Shared) {
+        let out = Shared::default();
+        (Session::new(Arc::new(Registry::builtin()), out.clone()), out)
+    }
+
+    /// Sends a line and, for a `go`, runs the search to its `bestmove`, which it returns.
+    fn send(s: &mut Session<Shared>, out: &Shared, line: &str) -> Option<String> {
+        s.line(line, Instant::now());
+        if !line.starts_with("go") {
+            return None;
+        }
+        loop {
+            let best = out
+                .text()
+                .lines()
+                .rev()
+                .find_map(|l| l.strip_prefix("bestmove ").map(str::to_string));
+            if let Some(best) = best {
+                out.0.lock().unwrap().clear();
+                return best.split_whitespace().next().map(str::to_string);
+            }
+            let event = s.events().blocking_recv().expect("the search reports");
+            s.think(event);
+        }
+    }
+
+    fn go(wtime: i64) -> Go {
+        Go {
+            wtime: Some(wtime),
+            btime: Some(wtime),
+            ..Go::default()
+        }
+    }
+
+    #[test]
+    fn move_overhead_is_the_least_reserve() {
+        let (mut s, _) = session();
+        let root = s.game.position_clone();
+        assert_eq!(s.overhead_ms(), DEFAULT_OVERHEAD_MS);
+        s.line("setoption name Move Overhead value 1000", Instant::now());
+        assert_eq!(s.overhead_ms(), 1000);
+        let clock = Clock {
+            remaining_ms: 5000,
+            increment_ms: 0,
+            moves_to_go: None,
+            moves_played: 0,
+        };
+        assert_eq!(s.budget(&go(5000), &root), Some(clock_budget(&clock, 1000)));
+        let movetime = Go {
+            movetime: Some(1500),
+            ..Go::default()
+        };
+        assert_eq!(s.budget(&movetime, &root), Some(movetime_budget(1500, 1000)));
+        // Clamped to the announced range.
+        s.line("setoption name Move Overhead value 999999", Instant::now());
+        assert_eq!(s.overhead_ms(), max_overhead_ms());
+    }
+
+    /// Our move at depth 1 on a 10 s clock, then the GUI reports our clock `charged_ms` lower
+    /// than the time we used; returns the overhead the session then keeps.
+    fn after_a_gui_charging(floor: Option<i64>, charged_ms: i64, new_game_between: bool) -> i64 {
+        let (mut s, out) = session();
+        if let Some(ms) = floor {
+            send(&mut s, &out, &format!("setoption name Move Overhead value {ms}"));
+        }
+        send(&mut s, &out, "position startpos");
+        let ours = send(&mut s, &out, "go wtime 10000 btime 10000 depth 1").expect("a move");
+        let mut pos = s.game.position_clone();
+        moves::play_word(&mut pos, &ours, false).expect("our move is legal");
+        let reply = pos.legal_moves().iter().next().copied().expect("a reply");
+        let reply = moves::move_text(&pos, &reply, false);
+        if new_game_between {
+            send(&mut s, &out, "ucinewgame");
+        }
+        send(&mut s, &out, &format!("position startpos moves {ours} {reply}"));
+        // The GUI's report: the clock before our move less `charged_ms` (we used far less).
+        let reported = 10_000 - charged_ms;
+        send(&mut s, &out, &format!("go wtime {reported} btime 10000 depth 1"));
+        s.overhead_ms()
+    }
+
+    #[test]
+    fn a_gui_charging_more_raises_the_reserve_above_move_overhead() {
+        // 2 s charged for a depth-1 move: the learnt overhead is far above the default 40 ms.
+        let learnt = after_a_gui_charging(None, 2000, false);
+        assert!(learnt >= 1000, "{learnt}");
+        // A higher Move Overhead stays the reserve.
+        assert_eq!(after_a_gui_charging(Some(4000), 2000, false), 4000);
+        // A new game's clock is no evidence.
+        assert_eq!(after_a_gui_charging(None, 2000, true), DEFAULT_OVERHEAD_MS);
     }
 }
