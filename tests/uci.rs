@@ -175,6 +175,60 @@ fn a_mate_is_announced_and_a_finished_game_has_no_move() {
 }
 
 #[test]
+fn go_mate_stops_at_the_mate_and_always_ends() {
+    let (mut e, _) = Uci::start();
+    // A mate in 2 (Kb6, Rh8#): `go mate 3` ends at the iteration that finds it, before the
+    // 2*3+1 plies that bound a `go mate 3` without a mate.
+    e.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    e.send("go mate 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("info");
+    assert!(last_info.contains("score mate 2"), "{lines:?}");
+    let depth: u32 = last_info.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(depth < 7, "{lines:?}");
+    accepts_from(&mut e, "k7/8/2K5/8/8/8/8/7R w - - 0 1", &lines.last().unwrap()[9..]);
+    // No mate to find: `go mate 1` ends by itself at 3 plies.
+    e.send("position startpos");
+    e.send("go mate 1");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("info");
+    assert!(last_info.starts_with("info depth 3 "), "{lines:?}");
+    e.quit();
+}
+
+/// The engine accepts `word` (a `bestmove` line's move) after the position `fen`.
+fn accepts_from(e: &mut Uci, fen: &str, bestmove: &str) {
+    let word = bestmove.split_whitespace().next().unwrap_or("");
+    e.send(&format!("position fen {fen} moves {word}"));
+    let lines = e.sync();
+    assert!(lines.is_empty(), "{lines:?}\n{}", e.transcript());
+}
+
+#[test]
+fn a_long_search_shows_its_root_moves() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    // After a second of search: `info depth D currmove M currmovenumber N`, M a legal move.
+    let lines = e.until("currmove", |l| l.contains(" currmove "));
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert_eq!(
+        (words[0], words[1], words[3], words[5]),
+        ("info", "depth", "currmove", "currmovenumber")
+    );
+    let number: u32 = words[6].parse().unwrap();
+    assert!((1..=20).contains(&number), "{words:?}");
+    e.send("stop");
+    e.best_move();
+    accepts(&mut e, words[4]);
+    // A short search shows none.
+    e.send("go depth 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert!(lines.iter().all(|l| !l.contains("currmove")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
 fn isready_is_answered_during_a_search_and_stop_ends_infinite() {
     let (mut e, _) = Uci::start();
     e.send("position startpos");
@@ -442,6 +496,15 @@ fn variant_path_loads_a_game_at_run_time() {
     assert!(e.sync()[0].contains("unknown variant nocastle"));
     e.send(&format!("setoption name VariantPath value {}", file.display()));
     assert_eq!(e.sync(), ["info string VariantPath: loaded nocastle"]);
+    // As Fairy-Stockfish (11.1): the option line is not sent again by itself; the next `uci`
+    // answer lists the new game.
+    e.send("uci");
+    let answer = e.until("uciok", |l| l == "uciok");
+    let combo = answer
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .expect("combo");
+    assert!(combo.contains(" var nocastle"), "{combo}");
     e.send("setoption name UCI_Variant value nocastle");
     let got = e.sync();
     assert!(

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::core::variant::{Repetition, Verdict};
 use crate::core::{Color, Kind, Move, MoveKind, MoveList, Piece, Position};
 
-use super::control::SearchControl;
+use super::control::{RootProgress, SearchControl};
 use super::eval::{EvalTables, evaluate};
 use super::ordering::{
     Heuristics, OrderInfo, captured_value, is_bad_capture_score, is_under_promotion, moving_piece, next_move, pick,
@@ -364,6 +364,13 @@ impl Searcher {
             if self.time_to_stop(&ctx, depth, value, prev_value, stable, root.len()) {
                 break;
             }
+            // `go mate N`: a mate in at most N moves is proven.
+            if let (Some(n), Score::Mate(k)) = (limits.mate, Score::from_value(value))
+                && k > 0
+                && k.unsigned_abs() <= n
+            {
+                break;
+            }
             prev_value = value;
             depth += 1;
         }
@@ -598,6 +605,12 @@ impl Searcher {
                 return best;
             }
             let mv = root[i].mv;
+            let progress = RootProgress {
+                mv,
+                number: i as u32 + 1,
+                depth: depth as u32,
+            };
+            ctx.control.set_current(progress);
             let piece = moving_piece(pos, &mv);
             let quiet = captured_value(pos, &mv, kinds) == 0 && mv.promotion().is_none();
             let nodes_before = self.nodes;

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::time::TimeBudget;
+use crate::core::Move;
 
 /// "No deadline".
 const NEVER: u64 = u64::MAX;
@@ -24,6 +25,18 @@ pub struct SearchControl {
     soft_ms: AtomicU64,
     /// Abort at once after this many ms.
     hard_ms: AtomicU64,
+    /// The root move being searched (written once per root move: cheap).
+    current: Mutex<Option<RootProgress>>,
+}
+
+/// Which root move the search is on, for a door to show (UCI `currmove`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RootProgress {
+    pub mv: Move,
+    /// Its place in this iteration's order, from 1 (UCI `currmovenumber`).
+    pub number: u32,
+    /// The iteration's depth.
+    pub depth: u32,
 }
 
 impl Default for SearchControl {
@@ -40,6 +53,7 @@ impl SearchControl {
             start: Mutex::new(None),
             soft_ms: AtomicU64::new(NEVER),
             hard_ms: AtomicU64::new(NEVER),
+            current: Mutex::new(None),
         }
     }
 
@@ -49,6 +63,22 @@ impl SearchControl {
         *self.lock_start() = None;
         self.soft_ms.store(NEVER, Ordering::SeqCst);
         self.hard_ms.store(NEVER, Ordering::SeqCst);
+        *self.lock_current() = None;
+    }
+
+    /// The root move the search is on (`None` before its first).
+    pub fn current(&self) -> Option<RootProgress> {
+        *self.lock_current()
+    }
+
+    /// Records the root move the search starts on.
+    pub(crate) fn set_current(&self, progress: RootProgress) {
+        *self.lock_current() = Some(progress);
+    }
+
+    fn lock_current(&self) -> std::sync::MutexGuard<'_, Option<RootProgress>> {
+        // As for the start: a plain value, valid after a panic elsewhere.
+        self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Asks the search to stop as soon as possible (it still returns its best move).

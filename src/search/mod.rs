@@ -26,7 +26,7 @@ mod tt;
 mod zeroed;
 
 pub use alphabeta::{SearchInfo, SearchResult, Searcher};
-pub use control::SearchControl;
+pub use control::{RootProgress, SearchControl};
 pub use eval::{EvalTables, evaluate};
 pub use score::{Bound, Score};
 pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, TimeBudget, clock_budget, movetime_budget};

@@ -41,6 +41,9 @@ pub struct Limits {
     /// Only these root moves are searched (CECP `exclude`/`include`); `None` = all legal moves.
     /// Moves not legal in the position are ignored; if none is left, all legal moves are searched.
     pub root_moves: Option<Vec<Move>>,
+    /// Stop once an iteration proves a mate for the side to move in at most this many moves
+    /// (UCI `go mate N`).
+    pub mate: Option<u32>,
 }
 
 impl Limits {

@@ -25,18 +25,23 @@ use session::Session;
 pub async fn serve(registry: Arc<Registry>, mut inputs: UnboundedReceiver<Input>) {
     let mut session = Session::new(registry, std::io::stdout());
     session.line("uci", std::time::Instant::now());
+    // How often a running search is looked at for the root move it is on (`currmove`).
+    let mut progress = tokio::time::interval(session::PROGRESS_INTERVAL);
+    progress.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     while !session.finished() {
         // Search reports first: a `bestmove` must not wait behind GUI lines.
-        let next: Result<ThinkerEvent, Input> = tokio::select! {
+        let next: Option<Result<ThinkerEvent, Input>> = tokio::select! {
             biased;
-            Some(event) = session.events().recv() => Ok(event),
-            input = inputs.recv() => Err(input.unwrap_or(Input::Eof)),
+            Some(event) = session.events().recv() => Some(Ok(event)),
+            input = inputs.recv() => Some(Err(input.unwrap_or(Input::Eof))),
+            _ = progress.tick(), if session.searching() => None,
         };
         match next {
-            Ok(event) => session.think(event),
-            Err(Input::Line(line, at)) => session.line(&line, at),
-            Err(Input::TooLong { start, bytes }) => session.too_long(&Input::too_long_text(&start, bytes)),
-            Err(Input::Eof) => session.eof(),
+            None => session.progress(),
+            Some(Ok(event)) => session.think(event),
+            Some(Err(Input::Line(line, at))) => session.line(&line, at),
+            Some(Err(Input::TooLong { start, bytes })) => session.too_long(&Input::too_long_text(&start, bytes)),
+            Some(Err(Input::Eof)) => session.eof(),
         }
     }
 }

@@ -22,13 +22,19 @@ use crate::engine::latency::OverheadEstimator;
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, fen};
 use crate::search::{
-    Bound, Clock, DEFAULT_OVERHEAD_MS, Limits, Score, SearchControl, SearchInfo, SearchResult, TimeBudget,
-    clock_budget, movetime_budget,
+    Bound, Clock, DEFAULT_OVERHEAD_MS, Limits, RootProgress, Score, SearchControl, SearchInfo, SearchResult,
+    TimeBudget, clock_budget, movetime_budget,
 };
 use crate::variants::Registry;
 
 /// Deepest `go depth` (and `go mate`) we search.
 const MAX_DEPTH: u32 = 100;
+
+/// How often the serve loop asks a running search which root move it is on.
+pub const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+/// A search shows its root moves (`currmove`) once it has run this long, as Stockfish does after
+/// a few seconds: short searches are not flooded with them.
+const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The search running for a `go`.
 struct Active {
@@ -47,6 +53,8 @@ struct Active {
     /// Our clock when this `go` was read (ms, with the increment), for a search on our clock (not
     /// pondering): what the GUI's next report of it is compared with.
     clock_at_go: Option<ClockAtGo>,
+    /// The root move last shown with `currmove`.
+    shown: Option<RootProgress>,
 }
 
 /// Our side's clock as a `go` gave it.
@@ -121,6 +129,31 @@ impl<W: Write> Session<W> {
     /// The search threads' reports, for the serve loop to wait on.
     pub fn events(&mut self) -> &mut UnboundedReceiver<ThinkerEvent> {
         &mut self.events
+    }
+
+    /// Is a search running whose root moves may be shown?
+    pub fn searching(&self) -> bool {
+        self.active.as_ref().is_some_and(|a| a.held.is_none())
+    }
+
+    /// Shows the root move a search that has run [`CURRMOVE_AFTER`] is on, when it is a new one:
+    /// `info depth D currmove M currmovenumber N`.
+    pub fn progress(&mut self) {
+        let Some(active) = self.active.as_mut().filter(|a| a.held.is_none()) else {
+            return;
+        };
+        if active.control.elapsed() < CURRMOVE_AFTER {
+            return;
+        }
+        let Some(now) = active.control.current().filter(|p| active.shown != Some(*p)) else {
+            return;
+        };
+        active.shown = Some(now);
+        let mv = moves::move_text(&active.root, &now.mv, self.options.chess960);
+        self.send(&format!(
+            "info depth {} currmove {mv} currmovenumber {}",
+            now.depth, now.number
+        ));
     }
 
     /// Has the GUI sent `quit` (or gone away)?
@@ -352,9 +385,14 @@ impl<W: Write> Session<W> {
         let clock_at_go = self.our_clock(&go, &root);
         self.observe_clock(clock_at_go.as_ref());
         let mut limits = Limits::default();
-        let depth = go.depth.or(go.mate.map(|m| m.saturating_mul(2).saturating_sub(1)));
-        limits.depth = depth.map(|d| d.clamp(1, MAX_DEPTH));
+        // `mate N` alone: a mate in N needs 2N-1 plies; two more for what our reductions and
+        // pruning may hide at that depth, so that the search always ends (Stockfish's would run
+        // until `stop`). The search ends earlier, after the iteration that proves such a mate.
+        let alone = go.depth.is_none() && go.nodes.is_none() && go.movetime.is_none() && !go.infinite;
+        let mate_depth = go.mate.filter(|_| alone).map(|m| m.saturating_mul(2).saturating_add(1));
+        limits.depth = go.depth.or(mate_depth).map(|d| d.clamp(1, MAX_DEPTH));
         limits.nodes = go.nodes.map(|n| n.max(1));
+        limits.mate = go.mate.filter(|&n| n > 0);
         let budget = self.budget(&go, &root);
         let holds = go.infinite || go.ponder;
         if !holds {
@@ -375,6 +413,7 @@ impl<W: Write> Session<W> {
             held: None,
             last_info: None,
             clock_at_go: clock_at_go.filter(|_| !holds),
+            shown: None,
         });
     }
 

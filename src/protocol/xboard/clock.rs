@@ -89,6 +89,7 @@ impl CecpClock {
             time: Some(self.budget(moves_played, overhead_ms)),
             nps: self.nps,
             root_moves: None,
+            mate: None,
         }
     }
 
