@@ -14,6 +14,7 @@ mod common;
 
 use std::sync::Arc;
 
+use fairybridge::core::variant::Verdict;
 use fairybridge::core::{EndReason, MoveKind, MoveList, Position, Variant};
 use fairybridge::notation::movetext::canonical;
 use fairybridge::notation::{Coords, fen};
@@ -82,14 +83,25 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
         let o = p
             .outcome()
             .unwrap_or_else(|| panic!("{ctx}: no legal move but no outcome, {here}"));
-        if p.in_check() {
+        if p.in_check() && p.mated_by_forbidden_drop() {
+            assert_eq!(
+                (o.reason, o.winner),
+                (EndReason::DropMate, Some(mover)),
+                "{ctx}: {here}"
+            );
+        } else if p.in_check() {
             assert_eq!(
                 (o.reason, o.winner),
                 (EndReason::Checkmate, Some(mover.opposite())),
                 "{ctx}: {here}"
             );
         } else {
-            assert_eq!((o.reason, o.winner), (EndReason::Stalemate, None), "{ctx}: {here}");
+            let winner = match p.variant().rules.stalemate {
+                Verdict::Draw => None,
+                Verdict::Loss => Some(mover.opposite()),
+                Verdict::Win => Some(mover),
+            };
+            assert_eq!((o.reason, o.winner), (EndReason::Stalemate, winner), "{ctx}: {here}");
         }
     }
     legal
@@ -131,6 +143,43 @@ const WILDCASTLE_STARTS: [&str; 6] = [
     "rbbqknnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RBBQKNNR b KQkq c3 0 2",
     "r2k3r/1P4P1/8/8/8/8/1p4p1/R2K3R w KQkq - 0 1",
 ];
+
+/// Crazyhouse: captures fill the hands, promoted pawns (`Q~`) return to hand as pawns.
+const CRAZYHOUSE_STARTS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1",
+    "r1b1k2r/1P3ppp/8/8/8/8/5PPP/4K2R[NBRQnbrq] w Kkq - 0 1",
+    "4k3/1Q~6/8/8/8/8/6q~1/4K3[RRrr] w - - 0 1",
+    "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1[PPpp] w - - 0 9",
+];
+
+#[test]
+fn playouts_crazyhouse() {
+    let v = builtin("crazyhouse");
+    for (i, start) in CRAZYHOUSE_STARTS.iter().enumerate() {
+        for seed in 0..3 {
+            playout(&v, start, 7000 + 100 * i as u64 + seed, 120);
+        }
+    }
+}
+
+/// Minishogi (the example user file): hands, `+P`-style promoted pieces, optional promotion, nifu.
+const MINISHOGI_STARTS: [&str; 3] = [
+    "rbsgk/4p/5/P4/KGSBR[-] w - - 0 1",
+    "+Rbsgk/4p/5/P2+b1/KGS2[Rr] b - - 0 1",
+    "4k/5/5/5/K4[PSGBRpsgbr] w - - 0 1",
+];
+
+#[test]
+fn playouts_minishogi() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/minishogi.toml");
+    let mut registry = fairybridge::variants::Registry::builtin();
+    let v = registry.load_file(&path).expect("minishogi example loads");
+    for (i, start) in MINISHOGI_STARTS.iter().enumerate() {
+        for seed in 0..3 {
+            playout(&v, start, 9000 + 100 * i as u64 + seed, 150);
+        }
+    }
+}
 
 #[test]
 fn playouts_normal() {

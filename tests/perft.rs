@@ -120,6 +120,25 @@ fn parse_suite(path: &Path) -> Vec<Entry> {
     entries
 }
 
+/// The built-in games and the example user files (`fixtures/variants/examples/*.toml`): a suite
+/// named after an example game (`minishogi.perft`) runs on that file's definition.
+fn registry_with_examples() -> Registry {
+    let mut registry = Registry::builtin();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    for f in files {
+        registry
+            .load_file(&f)
+            .unwrap_or_else(|e| panic!("example definition {}: {e}", f.display()));
+    }
+    registry
+}
+
 fn variant_for(registry: &Registry, file: &str) -> Arc<Variant> {
     let stem = file.trim_end_matches(".perft");
     registry
@@ -136,7 +155,7 @@ fn position(variant: &Arc<Variant>, fen_text: &str) -> Result<Position, String> 
 /// Runs every check selected by `want` (`which` says which ones, for the message if there are
 /// none); all of them must pass.
 fn run_suites(want: impl Fn(u64) -> bool, which: &str) {
-    let registry = Registry::builtin();
+    let registry = registry_with_examples();
     let files = suite_files();
     assert!(!files.is_empty(), "no .perft files in {}", fixture_dir().display());
     let mut ran = 0;

@@ -107,7 +107,9 @@ fn uci_first_line_chooses_uci_and_the_answer_is_complete() {
         );
     }
     let combo = answer.iter().find(|l| l.contains("name UCI_Variant")).unwrap();
-    assert!(combo.contains("default chess var chess var wildcastle var pillage var wildrose var wreckage"));
+    assert!(
+        combo.contains("default chess var chess var wildcastle var pillage var wildrose var wreckage var crazyhouse")
+    );
     e.quit();
 }
 

@@ -69,10 +69,15 @@ impl Position {
         let uncapturable = t.uncapturable_mask;
         let zone = &t.promotion_zone[kind.index() * 2 + us as usize];
         let promotes = !zone.is_empty();
+        // Shogi: every move out of the zone may promote too.
+        let leaves_zone =
+            promotes && zone.contains(from) && v.piece(kind).promotion.as_ref().is_some_and(|p| p.from_zone);
         let ep = self.en_passant();
         // An enemy piece that may be captured (roses never are).
         let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
-        let add = |list: &mut MoveList, mv: Move| self.push_move(list, mv, kind, promotes && zone.contains(mv.to));
+        let add = |list: &mut MoveList, mv: Move| {
+            self.push_move(list, mv, kind, promotes && (leaves_zone || zone.contains(mv.to)))
+        };
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
             if ray.modes & mode::HOP == 0 {
@@ -137,6 +142,10 @@ impl Position {
                 self.push_grow_moves(list, mv, convert);
                 return;
             }
+            let us = self.side_to_move();
+            if p.optional && !self.variant().tables.immobile[kind.index() * 2 + us as usize].contains(mv.to) {
+                list.push(mv);
+            }
             for &choice in &p.choices {
                 list.push(mv.with_promotion(choice));
             }
@@ -189,8 +198,22 @@ impl Position {
             if self.hand_count(us, kind) == 0 {
                 continue;
             }
+            let immobile = &v.tables.immobile[k * 2 + us as usize];
+            // Files where the side already has one of this kind (shogi's nifu).
+            let mut taken_files = 0u32;
+            if rule.one_per_file {
+                for &sq in self.pieces_of(us) {
+                    if Piece(self.men.board[sq.index()]).kind() == kind {
+                        taken_files |= 1 << shape.file(sq);
+                    }
+                }
+            }
             for sq in shape.squares() {
-                if !rule.ranks.contains(&shape.relative_rank(sq, us)) || self.men.board[sq.index()] != EMPTY {
+                if !rule.ranks.contains(&shape.relative_rank(sq, us))
+                    || self.men.board[sq.index()] != EMPTY
+                    || immobile.contains(sq)
+                    || taken_files & (1 << shape.file(sq)) != 0
+                {
                     continue;
                 }
                 list.push(Move::drop(kind, sq));

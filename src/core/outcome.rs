@@ -10,6 +10,8 @@ use super::variant::{Goal, Repetition, Verdict};
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum EndReason {
     Checkmate,
+    /// A checkmate given by a drop that may not mate (shogi's uchifuzume): the dropper loses.
+    DropMate,
     /// No legal move and not in check.
     Stalemate,
     Repetition,
@@ -107,6 +109,12 @@ impl Position {
         let us = self.side_to_move();
         if legal_moves == 0 {
             if self.in_check() {
+                if self.mated_by_forbidden_drop() {
+                    return Some(Outcome {
+                        winner: Some(us),
+                        reason: EndReason::DropMate,
+                    });
+                }
                 return Some(Outcome {
                     winner: Some(us.opposite()),
                     reason: EndReason::Checkmate,
@@ -148,6 +156,15 @@ impl Position {
     }
 
     /// Is the game over by rule?
+    /// The check on the board was given by dropping a piece whose mate loses (shogi's
+    /// uchifuzume): if it is mate, the side that dropped has lost.
+    pub fn mated_by_forbidden_drop(&self) -> bool {
+        self.last_move().is_some_and(|mv| {
+            mv.dropped()
+                .is_some_and(|k| self.variant().piece(k).drop.as_ref().is_some_and(|d| d.mate_loses))
+        })
+    }
+
     pub fn outcome(&mut self) -> Option<Outcome> {
         let n = self.legal_moves().len();
         self.outcome_with(n)

@@ -58,14 +58,24 @@ pub struct Promotion {
     /// Growing roses (Wild Rose): instead of promoting, the piece leaves the board, one enemy unit
     /// that is not of this kind becomes one (still the enemy's), and the same side moves again.
     pub convert: Option<Kind>,
+    /// The piece may stay unpromoted (shogi), except where it could never move again.
+    pub optional: bool,
+    /// A move that starts in the zone promotes too (shogi: leaving the zone).
+    pub from_zone: bool,
 }
 
-/// Where a piece in hand may be dropped (owner-relative ranks, 0-based), and how far a fresh drop
-/// may be pushed straight forward in the same turn (Wreckage ninja pawns: up to 3).
+/// Where a piece in hand may be dropped (owner-relative ranks, 0-based; never where it could not
+/// move again), how far a fresh drop may be pushed straight forward in the same turn (Wreckage
+/// ninja pawns: up to 3), and the shogi drop restrictions.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct DropRule {
     pub ranks: Vec<u8>,
     pub push: u8,
+    /// Not on a file where the side already has one of this kind (shogi's nifu).
+    pub one_per_file: bool,
+    /// A checkmate given by dropping this kind loses for the dropper (shogi's uchifuzume: the
+    /// illegal move loses; Fairy-Stockfish counts it the same way, as a move whose mate is a loss).
+    pub mate_loses: bool,
 }
 
 /// One row of a variant's piece table.
@@ -93,6 +103,9 @@ pub struct PieceType {
     /// It can be the rook of a castling.
     pub castling_rook: bool,
     pub drop: Option<DropRule>,
+    /// This type is the promoted form of that one: captured, it goes to hand as that type
+    /// (a crazyhouse queen that was a pawn, a shogi tokin).
+    pub promoted_from: Option<Kind>,
     /// Captures the movement atoms cannot express (its quiet moves are still `movement`'s).
     pub hook: Option<HookRef>,
     /// Enemy piece types the hook piece may not capture (Dragon: pawns).

@@ -7,6 +7,8 @@ use super::geometry::Color;
 pub struct Setup {
     /// Ranks from the top (Black's side) down; each cell a piece letter or `None`.
     pub board: Vec<Vec<Option<char>>>,
+    /// Squares, as 0-based (file, rank), whose piece is a promoted form (FEN `Q~`, `+P`).
+    pub promoted: Vec<(u8, u8)>,
     /// Letters in hand: upper case White, lower case Black.
     pub holdings: Vec<char>,
     pub side: Color,
@@ -54,6 +56,8 @@ pub enum PositionError {
     KingCount { color: Color, found: usize },
     /// A piece stands where it would have had to promote.
     UnpromotedPiece(char),
+    /// A square marked promoted holds a piece that has no promoted form of that letter.
+    NotPromoted(char),
     /// The side not to move is in check.
     OpponentInCheck,
     /// A castling right naming a file off the board or the king's own file.
@@ -81,6 +85,7 @@ impl std::fmt::Display for PositionError {
                 write!(f, "{} has {found} kings", color.name())
             }
             PositionError::UnpromotedPiece(c) => write!(f, "piece '{c}' stands on a rank where it must promote"),
+            PositionError::NotPromoted(c) => write!(f, "no promoted piece '{c}' in this variant"),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
             PositionError::BadCastling(right) => match right.rook {
                 CastlingRook::File(file) => write!(

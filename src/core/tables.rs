@@ -50,6 +50,9 @@ pub struct Tables {
     pub ray_index: Vec<(u32, u32)>,
     /// Promotion squares per `kind * 2 + colour`.
     pub promotion_zone: Vec<SquareSet>,
+    /// Squares from which a piece could never move again, per `kind * 2 + colour`: no drop goes
+    /// there and an optional promotion is forced there.
+    pub immobile: Vec<SquareSet>,
     pub leap_attacks: Vec<LeapAttack>,
     /// Range into `leap_attacks` for `attacker colour * num_squares + target`.
     pub leap_index: Vec<(u32, u32)>,
@@ -154,6 +157,7 @@ impl Tables {
                     }
                 }
                 t.promotion_zone.push(zone);
+                let mut immobile = SquareSet::EMPTY;
                 for sq in shape.squares() {
                     let begin = t.rays.len() as u32;
                     let rel = shape.relative_rank(sq, color);
@@ -221,8 +225,12 @@ impl Tables {
                             });
                         }
                     }
+                    if begin == t.rays.len() as u32 && p.hook.is_none() {
+                        immobile.insert(sq);
+                    }
                     t.ray_index.push((begin, t.rays.len() as u32));
                 }
+                t.immobile.push(immobile);
             }
         }
         // Reverse attack tables, per attacking colour and target square.

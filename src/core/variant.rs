@@ -114,13 +114,33 @@ pub struct Variant {
     pub tables: Tables,
     /// Most king-royal pieces a side may have (as many as in the start position).
     pub max_kings: usize,
+    /// Captured pieces go to the capturer's hand (crazyhouse, shogi), as `PieceType::hand_kind`.
+    pub captures_to_hand: bool,
 }
 
 impl Variant {
-    /// The piece type with this letter (either case).
+    /// The piece type with this letter (either case) that is no promoted form.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == up).map(|i| Kind(i as u8))
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up && p.promoted_from.is_none())
+            .map(|i| Kind(i as u8))
+    }
+
+    /// The promoted piece type with this letter (either case): a crazyhouse `Q~`, a shogi `+P`.
+    pub fn promoted_kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up && p.promoted_from.is_some())
+            .map(|i| Kind(i as u8))
+    }
+
+    /// What a captured piece of this kind becomes in its capturer's hand: promoted pieces revert.
+    #[inline]
+    pub fn hand_kind(&self, kind: Kind) -> Kind {
+        self.pieces[kind.index()].promoted_from.unwrap_or(kind)
     }
 
     #[inline]

@@ -1,5 +1,7 @@
 //! FEN in XBoard's dialect: multi-digit empty runs, holdings in `[...]` right after the board (any
-//! order, `[-]` or `[]` when empty), X-FEN/Shredder castling letters, `~` promoted markers (ignored).
+//! order, `[-]` or `[]` when empty), X-FEN/Shredder castling letters, promoted pieces marked as
+//! XBoard and Fairy-Stockfish mark them: `Q~` (a queen that was a pawn: crazyhouse) or `+P` (the
+//! promoted form of a pawn: shogi).
 //! Parsing yields raw `Setup` data; `Position::from_setup` validates it.
 
 use nom::{
@@ -33,15 +35,19 @@ impl std::error::Error for FenError {}
 #[derive(Clone)]
 enum Cell {
     Empty(usize),
-    Piece(char),
+    /// A letter, and whether it is marked promoted.
+    Piece(char, bool),
+}
+
+fn letter(i: &str) -> IResult<&str, char> {
+    satisfy(|c| c.is_ascii_alphabetic()).parse(i)
 }
 
 fn cell(i: &str) -> IResult<&str, Cell> {
     alt((
         map(digit1, |d: &str| Cell::Empty(d.parse().unwrap_or(usize::MAX))),
-        map((satisfy(|c| c.is_ascii_alphabetic()), opt(char('~'))), |(c, _)| {
-            Cell::Piece(c)
-        }),
+        map(preceded(char('+'), letter), |c| Cell::Piece(c, true)),
+        map((letter, opt(char('~'))), |(c, mark)| Cell::Piece(c, mark.is_some())),
     ))
     .parse(i)
 }
@@ -120,13 +126,20 @@ pub fn parse_fen(fen: &str, coords: Coords) -> Result<Setup, FenError> {
         }
     };
     let mut rows = Vec::new();
+    // (file, row from the top) of the marked pieces; ranks are known once every row is read.
+    let mut marked = Vec::new();
     for cells in board {
         let mut row = Vec::new();
         for c in cells {
             match c {
                 Cell::Empty(n) if n == 0 || n > 64 => return Err(err(format!("bad empty-square count {n}"))),
                 Cell::Empty(n) => row.extend(std::iter::repeat_n(None, n)),
-                Cell::Piece(p) => row.push(Some(p)),
+                Cell::Piece(p, promoted) => {
+                    if promoted && row.len() < 16 {
+                        marked.push((row.len() as u8, rows.len() as u8));
+                    }
+                    row.push(Some(p));
+                }
             }
         }
         rows.push(row);
@@ -152,8 +165,10 @@ pub fn parse_fen(fen: &str, coords: Coords) -> Result<Setup, FenError> {
         Some((h, f)) => (number(h)?, f.map(number).transpose()?.unwrap_or(1)),
         None => (0, 1),
     };
+    let promoted = marked.into_iter().map(|(f, row)| (f, ranks as u8 - 1 - row)).collect();
     Ok(Setup {
         board: rows,
+        promoted,
         holdings: hand.unwrap_or_default(),
         side: if side == 'w' { Color::White } else { Color::Black },
         castling: if castling == "-" {
@@ -202,25 +217,39 @@ fn castling_letter(right: CastlingRight) -> char {
 
 /// The FEN of a variant's start position (human coordinates).
 pub fn start_fen(variant: &Variant) -> String {
-    let shape = variant.shape;
-    setup_to_fen(
-        &variant.start,
-        shape.files,
-        shape.ranks,
-        variant.has_drops(),
-        Coords::Human,
-    )
+    setup_to_fen(&variant.start, variant, Coords::Human)
 }
 
-/// Writes setup data as a FEN; `with_holdings` adds the `[...]` field (always, `[-]` when empty).
-pub fn setup_to_fen(setup: &Setup, files: u8, ranks: u8, with_holdings: bool, coords: Coords) -> String {
+/// A promoted piece as FEN marks it: `+P` when it bears its unpromoted form's letter (shogi),
+/// else `Q~` (crazyhouse: it looks like a queen but returns to hand as a pawn).
+fn push_promoted(s: &mut String, letter: char, variant: &Variant) {
+    let plus = variant.promoted_kind_by_letter(letter).is_some_and(|k| {
+        let base = variant.hand_kind(k);
+        variant.piece(base).letter == letter.to_ascii_uppercase()
+    });
+    if plus {
+        s.push('+');
+        s.push(letter);
+    } else {
+        s.push(letter);
+        s.push('~');
+    }
+}
+
+/// Writes setup data as a FEN of this variant; a variant with drops gets the `[...]` field
+/// (always, `[-]` when empty).
+pub fn setup_to_fen(setup: &Setup, variant: &Variant, coords: Coords) -> String {
+    let shape = variant.shape;
+    let (files, ranks) = (shape.files, shape.ranks);
+    let with_holdings = variant.has_drops();
     let mut s = String::new();
     for (i, row) in setup.board.iter().enumerate() {
         if i > 0 {
             s.push('/');
         }
+        let rank = (setup.board.len() - 1 - i) as u8;
         let mut run = 0;
-        for cell in row {
+        for (file, cell) in row.iter().enumerate() {
             match cell {
                 None => run += 1,
                 Some(c) => {
@@ -228,7 +257,11 @@ pub fn setup_to_fen(setup: &Setup, files: u8, ranks: u8, with_holdings: bool, co
                         s.push_str(&run.to_string());
                         run = 0;
                     }
-                    s.push(*c);
+                    if setup.promoted.contains(&(file as u8, rank)) {
+                        push_promoted(&mut s, *c, variant);
+                    } else {
+                        s.push(*c);
+                    }
                 }
             }
         }
@@ -265,8 +298,7 @@ pub fn setup_to_fen(setup: &Setup, files: u8, ranks: u8, with_holdings: bool, co
 
 /// The FEN of a position.
 pub fn to_fen(pos: &Position, coords: Coords) -> String {
-    let v = pos.variant();
-    setup_to_fen(&pos.to_setup(), v.shape.files, v.shape.ranks, v.has_drops(), coords)
+    setup_to_fen(&pos.to_setup(), pos.variant(), coords)
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ impl OutcomeText for Outcome {
         let loser = self.winner.map(|c| c.opposite().name()).unwrap_or("");
         match self.reason {
             EndReason::Checkmate => format!("{w} mates"),
+            EndReason::DropMate => format!("{w} wins: {loser} mated by a drop that may not mate"),
             EndReason::Stalemate => match self.winner {
                 None => "Stalemate".to_string(),
                 Some(_) => format!("{w} wins: {loser} has no legal move"),

@@ -273,7 +273,7 @@ impl Searcher {
         let in_check = pos.in_check();
         if moves.is_empty() {
             let value = if in_check {
-                mated_in(0)
+                checkmated_value(pos, 0)
             } else {
                 self.stalemate_value(&ctx, 0)
             };
@@ -921,7 +921,7 @@ impl Searcher {
 
         if legal == 0 {
             return if in_check {
-                mated_in(ply)
+                checkmated_value(pos, ply)
             } else {
                 self.stalemate_value(ctx, ply)
             };
@@ -1066,11 +1066,21 @@ impl Searcher {
             return 0;
         }
         if in_check && legal == 0 {
-            return mated_in(ply);
+            return checkmated_value(pos, ply);
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(hash, best_move, best, eval, -1, bound, ply);
         best
+    }
+}
+
+/// The value of being checkmated at `ply`: lost, unless the mate was given by a drop that may not
+/// mate (shogi's uchifuzume), which loses for the dropper.
+fn checkmated_value(pos: &Position, ply: usize) -> i32 {
+    if pos.mated_by_forbidden_drop() {
+        mate_in(ply)
+    } else {
+        mated_in(ply)
     }
 }
 

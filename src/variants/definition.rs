@@ -53,6 +53,8 @@ struct VariantDef {
     rules: RulesDef,
     shuffle: Option<Spanned<ShuffleDef>>,
     #[serde(default)]
+    holdings: HoldingsDef,
+    #[serde(default)]
     xboard: XboardDef,
     piece: Vec<Spanned<PieceDef>>,
 }
@@ -118,6 +120,16 @@ struct ShuffleDef {
     opposite_colors: String,
 }
 
+/// What happens to captured pieces.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct HoldingsDef {
+    /// Captured pieces go to the capturer's hand (promoted ones as their `promoted_from` piece);
+    /// every piece that can get there may then be dropped (anywhere, unless its `drop` says where).
+    #[serde(default)]
+    captures: bool,
+}
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct XboardDef {
@@ -161,6 +173,10 @@ struct PieceDef {
     #[serde(default)]
     castling_rook: bool,
     drop: Option<DropDef>,
+    /// This piece is the promoted form of the piece with that letter; it may share its letter
+    /// with another piece (crazyhouse: a `Q` that was a pawn, FEN `Q~`; shogi: a `P` that is a
+    /// tokin, FEN `+P`).
+    promoted_from: Option<char>,
     hook: Option<String>,
     #[serde(default)]
     hook_immune: String,
@@ -179,14 +195,28 @@ struct PromotionDef {
     /// Growing roses: the piece leaves, an enemy unit becomes this piece, the mover moves again.
     #[serde(default)]
     convert: Option<char>,
+    /// The piece may stay unpromoted (except where it could never move again).
+    #[serde(default)]
+    optional: bool,
+    /// A move that starts in the zone may promote too.
+    #[serde(default)]
+    from_zone: bool,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DropDef {
-    ranks: Vec<u8>,
+    /// Default: every rank.
+    #[serde(default)]
+    ranks: Option<Vec<u8>>,
     #[serde(default)]
     push: u8,
+    /// Not on a file that already has an own piece of this kind (shogi's nifu).
+    #[serde(default)]
+    one_per_file: bool,
+    /// A checkmate by dropping this piece loses for the dropper (shogi's uchifuzume).
+    #[serde(default)]
+    mate_loses: bool,
 }
 
 /// The span of the line `key = ...` inside `within` (a table's span), or `within` itself: errors
@@ -283,11 +313,19 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         ));
     }
     let letters: Vec<char> = def.piece.iter().map(|p| p.get_ref().letter).collect();
+    let promoted: Vec<bool> = def.piece.iter().map(|p| p.get_ref().promoted_from.is_some()).collect();
+    // A letter names the piece that is no promoted form.
     let kind_of = |c: char| {
-        letters
-            .iter()
-            .position(|&l| l == c.to_ascii_uppercase())
+        (0..letters.len())
+            .find(|&i| letters[i] == c.to_ascii_uppercase() && !promoted[i])
             .map(|i| Kind(i as u8))
+    };
+    // In a piece's promotion list, a letter names the promoted form of that piece if it has one.
+    let promotion_kind_of = |c: char, from: char| {
+        (0..letters.len())
+            .find(|&i| letters[i] == c.to_ascii_uppercase() && def.piece[i].get_ref().promoted_from == Some(from))
+            .map(|i| Kind(i as u8))
+            .or_else(|| kind_of(c))
     };
     let rank_list = |ranks: &[u8], span: std::ops::Range<usize>| -> Result<Vec<u8>, DefinitionError> {
         ranks
@@ -315,9 +353,29 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 format!("piece letter {:?} must be an upper-case letter", p.letter),
             ));
         }
-        if letters[..i].contains(&p.letter) {
+        if (0..i).any(|j| letters[j] == p.letter && promoted[j] == promoted[i]) {
             return Err(err_at(at("letter"), format!("piece letter {} is used twice", p.letter)));
         }
+        let promoted_from = match p.promoted_from {
+            Some(c) => {
+                let base = kind_of(c)
+                    .ok_or_else(|| err_at(at("promoted_from"), format!("promoted_from names unknown piece {c}")))?;
+                if def.piece[base.index()].get_ref().royal.is_some() {
+                    return Err(err_at(
+                        at("promoted_from"),
+                        format!("promoted_from names royal piece {c}"),
+                    ));
+                }
+                if p.royal.is_some() || p.drop.is_some() {
+                    return Err(err_at(
+                        at("promoted_from"),
+                        format!("piece {}: a promoted piece is neither royal nor dropped", p.letter),
+                    ));
+                }
+                Some(base)
+            }
+            None => None,
+        };
         let hook = match &p.hook {
             Some(h) => Some(HookRef::named(h).ok_or_else(|| {
                 let known: Vec<&str> = HookRef::names().collect();
@@ -359,8 +417,8 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             Some(pd) => {
                 let mut choices = Vec::new();
                 for c in pd.to.chars() {
-                    let k =
-                        kind_of(c).ok_or_else(|| err_at(at("promotion"), format!("promotion to unknown piece {c}")))?;
+                    let k = promotion_kind_of(c, p.letter)
+                        .ok_or_else(|| err_at(at("promotion"), format!("promotion to unknown piece {c}")))?;
                     let target = &def.piece[k.index()].get_ref();
                     if target.royal.is_some() {
                         return Err(err_at(at("promotion"), format!("promotion to royal piece {c}")));
@@ -383,6 +441,8 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     ranks: rank_list(&pd.ranks, at("promotion"))?,
                     choices,
                     convert,
+                    optional: pd.optional,
+                    from_zone: pd.from_zone,
                 })
             }
             None => None,
@@ -393,10 +453,22 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     return Err(err_at(at("drop"), "royal pieces cannot be dropped".into()));
                 }
                 Some(DropRule {
-                    ranks: rank_list(&d.ranks, at("drop"))?,
+                    ranks: match &d.ranks {
+                        Some(r) => rank_list(r, at("drop"))?,
+                        None => (0..shape.ranks).collect(),
+                    },
                     push: d.push,
+                    one_per_file: d.one_per_file,
+                    mate_loses: d.mate_loses,
                 })
             }
+            // Where captures go to hand, every piece that can get there may be dropped anywhere.
+            None if def.holdings.captures && royalty == Royalty::None && promoted_from.is_none() => Some(DropRule {
+                ranks: (0..shape.ranks).collect(),
+                push: 0,
+                one_per_file: false,
+                mate_loses: false,
+            }),
             None => None,
         };
         let mut hook_immune = Vec::new();
@@ -434,6 +506,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             resets_clock: p.resets_clock,
             castling_rook: p.castling_rook,
             drop,
+            promoted_from,
             hook,
             hook_immune,
         });
@@ -603,6 +676,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         xboard,
         tables,
         max_kings: kings_in_start(def.start.get_ref(), &letters, &def.piece),
+        captures_to_hand: def.holdings.captures,
     });
     let start = Position::from_setup(&variant, &variant.start)
         .map_err(|e| err_at(def.start.span(), format!("start position: {e}")))?;

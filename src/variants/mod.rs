@@ -19,6 +19,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ("pillage.toml", include_str!("../../fixtures/variants/pillage.toml")),
     ("wildrose.toml", include_str!("../../fixtures/variants/wildrose.toml")),
     ("wreckage.toml", include_str!("../../fixtures/variants/wreckage.toml")),
+    (
+        "crazyhouse.toml",
+        include_str!("../../fixtures/variants/crazyhouse.toml"),
+    ),
 ];
 
 /// The variants known to this process.

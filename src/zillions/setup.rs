@@ -19,6 +19,7 @@ impl SetupBuilder {
         let shape = variant.shape;
         let setup = Setup {
             board: vec![vec![None; shape.files as usize]; shape.ranks as usize],
+            promoted: Vec::new(),
             holdings: Vec::new(),
             side: Color::White,
             castling: variant.start.castling.clone(),

@@ -32,7 +32,12 @@ impl Position {
             }
             for (file, cell) in cells.iter().enumerate() {
                 let Some(letter) = *cell else { continue };
-                let kind = v.kind_by_letter(letter).ok_or(PositionError::UnknownPiece(letter))?;
+                let kind = if setup.promoted.contains(&(file as u8, rank as u8)) {
+                    v.promoted_kind_by_letter(letter)
+                        .ok_or(PositionError::NotPromoted(letter))?
+                } else {
+                    v.kind_by_letter(letter).ok_or(PositionError::UnknownPiece(letter))?
+                };
                 let color = if letter.is_ascii_uppercase() {
                     Color::White
                 } else {
@@ -40,7 +45,13 @@ impl Position {
                 };
                 let sq = shape.square(file as u8, rank as u8);
                 let pt = v.piece(kind);
-                if v.tables.promotion_zone[kind.index() * 2 + color as usize].contains(sq) {
+                // A piece that must promote may not stand in its zone; one that may stay
+                // unpromoted only not where it could never move again.
+                let must_promote = match &pt.promotion {
+                    Some(p) if p.optional => &v.tables.immobile,
+                    _ => &v.tables.promotion_zone,
+                };
+                if must_promote[kind.index() * 2 + color as usize].contains(sq) {
                     return Err(PositionError::UnpromotedPiece(letter));
                 }
                 if pt.royalty == Royalty::King {
@@ -235,6 +246,14 @@ impl Position {
                     .collect()
             })
             .collect();
+        let promoted = shape
+            .squares()
+            .filter(|&sq| {
+                self.piece_at(sq)
+                    .is_some_and(|p| v.piece(p.kind()).promoted_from.is_some())
+            })
+            .map(|sq| (shape.file(sq), shape.rank(sq)))
+            .collect();
         let mut holdings = Vec::new();
         for color in Color::BOTH {
             for (k, _) in v.pieces.iter().enumerate() {
@@ -261,6 +280,7 @@ impl Position {
         }
         Setup {
             board,
+            promoted,
             holdings,
             side: self.side,
             castling,

@@ -107,6 +107,8 @@ impl Position {
                     let (p, i) = pos.men.remove(z, sq);
                     if v.piece(p.kind()).royalty == Royalty::King {
                         pos.drop_king(p.color(), sq);
+                    } else if v.captures_to_hand {
+                        pos.add_to_hand(us, v.hand_kind(p.kind()));
                     }
                     undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
                     undo.ncaptured += 1;
@@ -256,6 +258,14 @@ impl Position {
         }
     }
 
+    /// A captured piece goes to the capturer's hand (the hash follows the count).
+    fn add_to_hand(&mut self, color: Color, kind: Kind) {
+        let z = &self.variant.tables.zobrist;
+        let n = &mut self.hand[color as usize][kind.index()];
+        self.men.hash ^= z.hand(kind, color, *n) ^ z.hand(kind, color, n.saturating_add(1));
+        *n = n.saturating_add(1);
+    }
+
     pub(super) fn move_king(&mut self, color: Color, from: Square, to: Square) {
         let c = color as usize;
         for k in &mut self.kings[c][..self.king_count[c] as usize] {
@@ -320,7 +330,11 @@ impl Position {
                     }
                 }
                 for &(sq, p, i) in captured.iter().rev() {
-                    self.men.restore(z, Piece(p), sq, i);
+                    let p = Piece(p);
+                    if v.captures_to_hand && v.piece(p.kind()).royalty != Royalty::King {
+                        self.hand[us as usize][v.hand_kind(p.kind()).index()] -= 1;
+                    }
+                    self.men.restore(z, p, sq, i);
                 }
             }
         }

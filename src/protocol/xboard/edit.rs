@@ -92,6 +92,7 @@ impl EditBoard {
         };
         Setup {
             board,
+            promoted: Vec::new(),
             holdings: Vec::new(),
             side,
             castling,
