@@ -12,6 +12,7 @@ a different way of limiting the search (what python-chess puts on the wire in br
   moves/tc    clocks, 20 moves per control           [level 20 0:04 0]
   nodes       Limit(nodes=...)                        [nps 1 + st NODES]
   FEN games   non-start positions                     [new, force, setboard FEN ...]; also sd, Black to move
+  crazyhouse  chess.variant.CrazyhouseBoard games     [variant crazyhouse, drops P@e4]: st and clock+inc
 
 followed by analysis checks (analyze mode: `analysis(..., Limit(time=1))`, `analyse(..., Limit(depth=8))`,
 and a take-back that makes python-chess send `remove`/`undo`).
@@ -40,6 +41,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import chess.pgn
+import chess.variant
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ENGINE = ROOT / "target" / "release" / "fairybridge"
@@ -260,8 +262,10 @@ def claim_problem(claim, board_after, mover):
 # Games.
 
 class Spec:
-    def __init__(self, name, kind, fen=None, **kw):
-        self.name, self.kind, self.fen, self.kw = name, kind, fen, kw
+    def __init__(self, name, kind, fen=None, board=chess.Board, **kw):
+        # board: the python-chess board class, which decides the variant python-chess asks for
+        # (chess.variant.CrazyhouseBoard: `variant crazyhouse`, drops as P@e4).
+        self.name, self.kind, self.fen, self.board, self.kw = name, kind, fen, board, kw
 
 
 def limit_for(spec, board, clocks, moves_done, game_id):
@@ -301,8 +305,9 @@ def move_time_limit(spec):
 
 
 def play_game(spec, white, black, ply_cap, failures):
-    board = chess.Board(spec.fen) if spec.fen else chess.Board()
+    board = spec.board(spec.fen) if spec.fen else spec.board()
     start_fen = board.fen()
+    start_ply = board.ply()
     game_id = object()
     base = spec.kw.get("base", 0.0)
     clocks = {chess.WHITE: base, chess.BLACK: base}
@@ -321,7 +326,7 @@ def play_game(spec, white, black, ply_cap, failures):
         if outcome is not None:
             termination, winner = outcome.termination.name.lower(), outcome.winner
             break
-        if board.ply() - chess.Board(start_fen).ply() >= ply_cap:
+        if board.ply() - start_ply >= ply_cap:
             termination, winner = f"ply cap {ply_cap} (adjudicated draw)", None
             break
         side = board.turn
@@ -387,7 +392,7 @@ def play_game(spec, white, black, ply_cap, failures):
     result = "1-0" if winner == chess.WHITE else "0-1" if winner == chess.BLACK else "1/2-1/2"
     return {
         "board": board, "start_fen": start_fen, "result": result, "termination": termination,
-        "plies": board.ply() - chess.Board(start_fen).ply(), "seconds": time.monotonic() - started,
+        "plies": board.ply() - start_ply, "seconds": time.monotonic() - started,
         "max_move": max(times) if times else 0.0, "avg_move": sum(times) / len(times) if times else 0.0,
     }
 
@@ -518,6 +523,11 @@ def main():
         Spec("FEN Kiwipete, st 0.05 + sd 6 (post)", "st", fen=KIWIPETE, st=0.05, depth=6, post=True),
         Spec("FEN Black to move + ep field, st 0.03", "st", fen=BLACK_TO_MOVE, st=0.03),
         Spec("FEN promotions, sd 6 (post)", "depth", fen=PROMOTION, depth=6, post=True),
+        Spec("crazyhouse, st 0.05", "st", st=0.05, board=chess.variant.CrazyhouseBoard),
+        Spec("crazyhouse, level 0 0:04 +0.1 (post)", "clock", base=4.0, inc=0.1, post=True,
+             board=chess.variant.CrazyhouseBoard),
+        # Not from a FEN: python-chess 1.11.2 then sends `setboard` with hands that grow by every
+        # capture of the game (its root position's pockets; measured), a position that never was.
     ]
     if args.quick:
         specs = specs[:4]

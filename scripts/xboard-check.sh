@@ -46,6 +46,7 @@ SHOT_AT=${XBC_SHOT_AT:-12}
 XBOARD=$(command -v xboard || echo /usr/games/xboard)
 # Fairy-Max through a filter that keeps the two commands it crashes on away from it (see the file).
 FAIRYMAX="$ROOT/scripts/e2e/fairymax-filtered.sh"
+FSF=${FSF:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
 export FAIRYMAX_BIN=${FAIRYMAX_BIN:-$(command -v fairymax || echo /usr/games/fairymax)}
 
 # Settings used by every run (the run's own arguments come after these and can override them).
@@ -269,6 +270,10 @@ runs() {
   run_match self-wreckage    wreckage   2 "$ENGINE" "$ENGINE"   -tc 0:10 -inc 0.2 -testLegality false
   # Wild Rose: growing-roses turns go over the wire in several parts (protocol/wildrose-turns.md).
   run_match self-wildrose    wildrose   2 "$ENGINE" "$ENGINE"   -tc 0:15 -inc 0.3 -testLegality false
+  # Crazyhouse: XBoard knows the game (holdings, drops, promoted pieces) and judges every move with
+  # legality testing on; one self-play pair and one against Fairy-Stockfish (CECP, crazyhouse).
+  run_match self-crazyhouse  crazyhouse 2 "$ENGINE" "$ENGINE"   -tc 0:15 -inc 0.3
+  run_match fsf-crazyhouse   crazyhouse 2 "$ENGINE" "$FSF"      -tc 0:15 -inc 0.3
 }
 # ----------------------------------------------------------------------------------------------
 

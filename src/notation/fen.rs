@@ -296,6 +296,15 @@ pub fn setup_to_fen(setup: &Setup, variant: &Variant, coords: Coords) -> String 
     s
 }
 
+/// A FEN as PGN readers want it: an empty hand written `[]`, not XBoard's `[-]` (python-chess's
+/// crazyhouse reader refuses `[-]`; XBoard and Fairy-Stockfish read both).
+pub fn for_pgn(fen: &str) -> String {
+    match fen.split_once("[-]") {
+        Some((board, rest)) if !board.contains(' ') => format!("{board}[]{rest}"),
+        _ => fen.to_string(),
+    }
+}
+
 /// The FEN of a position.
 pub fn to_fen(pos: &Position, coords: Coords) -> String {
     setup_to_fen(&pos.to_setup(), pos.variant(), coords)
@@ -324,6 +333,19 @@ mod tests {
             parse_fen("8/8/8/8/8/8/8/K6k[] b -", Coords::Human).unwrap_err().message,
             "cannot read the en-passant field at \"\""
         );
+    }
+
+    #[test]
+    fn pgn_fens_write_an_empty_hand_as_brackets() {
+        assert_eq!(
+            for_pgn("8/8/8/8/8/8/8/K6k[-] w - - 0 1"),
+            "8/8/8/8/8/8/8/K6k[] w - - 0 1"
+        );
+        assert_eq!(
+            for_pgn("8/8/8/8/8/8/8/K6k[Qq] w - - 0 1"),
+            "8/8/8/8/8/8/8/K6k[Qq] w - - 0 1"
+        );
+        assert_eq!(for_pgn("8/8/8/8/8/8/8/K6k w - - 0 1"), "8/8/8/8/8/8/8/K6k w - - 0 1");
     }
 
     #[test]

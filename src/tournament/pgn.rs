@@ -58,7 +58,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
         ("Result", result.to_string()),
         ("Variant", rec.variant.clone()),
         ("SetUp", "1".to_string()),
-        ("FEN", rec.start_fen.clone()),
+        ("FEN", crate::notation::fen::for_pgn(&rec.start_fen)),
         ("TimeControl", rec.time_control.clone()),
         ("PlyCount", rec.moves.len().to_string()),
         ("Termination", rec.ending.termination().to_string()),
