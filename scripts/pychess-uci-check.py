@@ -240,12 +240,15 @@ def check_analysis(engine):
     result = engine.play(mate, chess.engine.Limit(time=0.1))
     if result.move is not None:
         fail(f"analysis: a mated side played {result.move}")
-    # MultiPV is announced with max 1 (protocol/uci.md): python-chess refuses more on its side.
+    # MultiPV: python-chess asks for 3 lines and gets three different first moves, best first.
     try:
-        engine.analyse(board, chess.engine.Limit(depth=2), multipv=1)
+        lines = engine.analyse(board, chess.engine.Limit(depth=6), multipv=3)
+        firsts = [l["pv"][0] for l in lines if l.get("pv")]
+        if len(lines) != 3 or len(set(firsts)) != 3 or any(m not in board.legal_moves for m in firsts):
+            fail(f"analysis: multipv=3 gave {lines}")
     except chess.engine.EngineError as e:
-        fail(f"analysis: multipv=1 refused: {e}")
-    print("ok analysis: depth, time, infinite, mate in one, no move", flush=True)
+        fail(f"analysis: multipv=3 refused: {e}")
+    print("ok analysis: depth, time, infinite, mate in one, no move, multipv 3", flush=True)
 
 
 def main():

@@ -155,6 +155,52 @@ fn plays_legal_moves_with_info_and_ponder() {
 }
 
 #[test]
+fn multipv_reports_that_many_lines_and_plays_the_first() {
+    let (mut e, answer) = Uci::start();
+    assert!(
+        answer
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"),
+        "{answer:?}"
+    );
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 5");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    let word_after = |l: &str, w: &str| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words
+            .iter()
+            .position(|x| *x == w)
+            .and_then(|i| words.get(i + 1))
+            .map(|s| s.to_string())
+    };
+    for depth in 1..=5 {
+        let at: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")) && !l.contains(" hashfull "))
+            .collect();
+        let numbers: Vec<String> = at.iter().filter_map(|l| word_after(l, "multipv")).collect();
+        assert_eq!(numbers, ["1", "2", "3"], "depth {depth}: {at:?}");
+        let firsts: std::collections::BTreeSet<String> = at.iter().filter_map(|l| word_after(l, "pv")).collect();
+        assert_eq!(firsts.len(), 3, "three different first moves at depth {depth}: {at:?}");
+    }
+    let best_line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 ") && l.starts_with("info depth 5 "))
+        .expect("line 1 at depth 5");
+    let bestmove = word_after(lines.last().unwrap(), "bestmove");
+    assert_eq!(word_after(best_line, "pv"), bestmove, "{lines:?}");
+    // Out-of-range values are clamped: 0 is one line again.
+    e.send("setoption name MultiPV value 0");
+    e.send("go depth 2");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert!(lines.iter().all(|l| !l.contains(" multipv 2 ")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
 fn a_mate_is_announced_and_a_finished_game_has_no_move() {
     let (mut e, _) = Uci::start();
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");

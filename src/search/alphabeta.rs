@@ -38,6 +38,8 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// Principal variation, starting with the best move.
     pub pv: Vec<Move>,
+    /// Which line this is, 1 for the best (more with `Limits::multi_pv`).
+    pub line: u32,
 }
 
 /// The outcome of a search.
@@ -355,6 +357,13 @@ impl Searcher {
                 r.nodes /= 2;
             }
             report(&self.info(&ctx, depth, value, Bound::Exact));
+            let lines = limits.multi_pv.unwrap_or(1).clamp(1, root.len() as u32) as usize;
+            if lines > 1 {
+                self.report_more_lines(&ctx, pos, depth, in_check, &mut root, lines, report);
+                if self.aborted {
+                    break;
+                }
+            }
             if best_move == prev_best {
                 stable += 1;
             } else {
@@ -420,6 +429,47 @@ impl Searcher {
         elapsed as f64 >= soft as f64 * scale
     }
 
+    /// MultiPV: after the iteration at `depth` found the best line, the next best lines one by
+    /// one, each the best of the root moves not yet shown (full window), reported as lines 2,
+    /// 3, ... The first line's PV is kept for the result.
+    #[allow(clippy::too_many_arguments)]
+    fn report_more_lines(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        depth: u32,
+        in_check: bool,
+        root: &mut [RootMove],
+        lines: usize,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) {
+        let best_pv = self.root_pv.clone();
+        for line in 1..lines {
+            self.root_pv.clear();
+            let value = self.root_search(
+                ctx,
+                pos,
+                depth as i32,
+                -INFINITE,
+                INFINITE,
+                in_check,
+                &mut root[line..],
+                &mut |_| {},
+            );
+            if self.aborted {
+                break;
+            }
+            if self.root_pv.first() != Some(&root[line].mv) {
+                self.root_pv.clear();
+                self.root_pv.push(root[line].mv);
+            }
+            let mut info = self.info(ctx, depth, value, Bound::Exact);
+            info.line = line as u32 + 1;
+            report(&info);
+        }
+        self.root_pv = best_pv;
+    }
+
     /// Progress of the iteration at `depth`, with the root PV as it stands.
     fn info(&self, ctx: &Ctx, depth: u32, value: i32, bound: Bound) -> SearchInfo {
         SearchInfo {
@@ -430,6 +480,7 @@ impl Searcher {
             nodes: self.nodes,
             elapsed: ctx.start.elapsed(),
             pv: self.root_pv.clone(),
+            line: 1,
         }
     }
 
@@ -1227,6 +1278,54 @@ mod tests {
         let best = r.best.unwrap();
         assert!(p.legal_moves().iter().any(|m| *m == best));
         assert_eq!(r.depth, 0);
+    }
+
+    #[test]
+    fn multi_pv_reports_the_best_lines_with_different_first_moves() {
+        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let before = p.hash();
+        let mut s = Searcher::new(1);
+        let limits = Limits {
+            depth: Some(4),
+            multi_pv: Some(4),
+            ..Limits::default()
+        };
+        let mut seen: Vec<SearchInfo> = Vec::new();
+        let r = s.search(&mut p, &limits, &SearchControl::new(), &mut |i| seen.push(i.clone()));
+        for depth in 1..=4 {
+            let lines: Vec<&SearchInfo> = seen
+                .iter()
+                .filter(|i| i.depth == depth && i.bound == Bound::Exact)
+                .collect();
+            assert_eq!(
+                lines.iter().map(|i| i.line).collect::<Vec<_>>(),
+                [1, 2, 3, 4],
+                "depth {depth}"
+            );
+            let firsts: std::collections::HashSet<Move> = lines.iter().map(|i| i.pv[0]).collect();
+            assert_eq!(firsts.len(), 4, "depth {depth}");
+            for i in &lines {
+                assert!(p.legal_moves().iter().any(|m| *m == i.pv[0]));
+            }
+        }
+        let last_best = seen.iter().rev().find(|i| i.line == 1).expect("line 1");
+        assert_eq!(r.best, Some(last_best.pv[0]));
+        assert_eq!(r.pv, last_best.pv);
+        assert_eq!(p.hash(), before);
+        // More lines than legal moves: as many as there are.
+        let mut k = pos("normal", "7k/8/8/8/8/8/8/K7 w - - 0 1");
+        let limits = Limits {
+            depth: Some(2),
+            multi_pv: Some(10),
+            ..Limits::default()
+        };
+        let mut lines = Vec::new();
+        s.search(&mut k, &limits, &SearchControl::new(), &mut |i| {
+            if i.depth == 2 {
+                lines.push(i.line)
+            }
+        });
+        assert_eq!(lines, [1, 2, 3]);
     }
 
     #[test]

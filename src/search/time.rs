@@ -44,6 +44,9 @@ pub struct Limits {
     /// Stop once an iteration proves a mate for the side to move in at most this many moves
     /// (UCI `go mate N`).
     pub mate: Option<u32>,
+    /// Report this many best lines per iteration (UCI `MultiPV`); `None` or 1: the best only.
+    /// The move played is always the first line's.
+    pub multi_pv: Option<u32>,
 }
 
 impl Limits {

@@ -10,12 +10,17 @@ const MAX_OVERHEAD_MS: i64 = 5000;
 /// The UCI name of orthodox chess (our `normal`), as GUIs and python-chess send it.
 pub const CHESS: &str = "chess";
 
+/// Most lines `MultiPV` may ask for (more than the legal moves are as many as there are).
+pub const MAX_MULTI_PV: i64 = 64;
+
 /// The current option values.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub hash_mb: usize,
     pub max_hash_mb: usize,
     pub ponder: bool,
+    /// Lines reported per iteration (`MultiPV`).
+    pub multi_pv: u32,
     pub move_overhead_ms: i64,
     pub chess960: bool,
     /// The variant's registry name (`normal` for UCI's `chess`).
@@ -28,6 +33,7 @@ impl Options {
             hash_mb: DEFAULT_HASH_MB,
             max_hash_mb: max_hash_mb(),
             ponder: false,
+            multi_pv: 1,
             move_overhead_ms: DEFAULT_OVERHEAD_MS,
             chess960: false,
             variant: "normal".to_string(),
@@ -49,8 +55,7 @@ impl Options {
             ),
             "option name Clear Hash type button".to_string(),
             "option name Ponder type check default false".to_string(),
-            // One line only: the search has no multi-PV mode (see protocol/uci.md).
-            "option name MultiPV type spin default 1 min 1 max 1".to_string(),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
             format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"),
             "option name UCI_Chess960 type check default false".to_string(),
             format!("option name UCI_Variant type combo default {CHESS}{variants}"),

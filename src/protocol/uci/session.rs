@@ -16,7 +16,9 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::command::{Command, Go, Start, parse_command};
 use super::moves;
-use super::options::{OptionName, Options, check, max_overhead_ms, registry_variant_name, spin, uci_variant_name};
+use super::options::{
+    MAX_MULTI_PV, OptionName, Options, check, max_overhead_ms, registry_variant_name, spin, uci_variant_name,
+};
 use crate::core::{Color, Move, Position, Variant};
 use crate::engine::latency::OverheadEstimator;
 use crate::engine::{Game, Thinker, ThinkerEvent};
@@ -261,7 +263,7 @@ impl<W: Write> Session<W> {
                 Ok(())
             }
             OptionName::Ponder => check(value).map(|on| self.options.ponder = on),
-            OptionName::MultiPv => spin(value, 1, 1).map(|_| ()),
+            OptionName::MultiPv => spin(value, 1, MAX_MULTI_PV).map(|n| self.options.multi_pv = n as u32),
             OptionName::MoveOverhead => spin(value, 0, max_overhead_ms()).map(|ms| {
                 self.options.move_overhead_ms = ms;
                 self.overhead.set_floor_ms(ms);
@@ -399,6 +401,7 @@ impl<W: Write> Session<W> {
             limits.time = budget.map(|b| self.less_time_spent(b));
         }
         limits.root_moves = self.search_moves(&mut root, &go.searchmoves);
+        limits.multi_pv = Some(self.options.multi_pv);
         let events = self.events_tx.clone();
         let (id, control) = self.thinker.start(root.clone(), limits, move |e| {
             let _ = events.send(e);
@@ -572,7 +575,10 @@ impl<W: Write> Session<W> {
         let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
             return;
         };
-        active.last_info = Some(info.clone());
+        // The final report before `bestmove` repeats the best line (MultiPV's others come after it).
+        if info.line == 1 {
+            active.last_info = Some(info.clone());
+        }
         let root = active.root.clone();
         let line = self.info_line(&root, &info, None);
         self.send(&line);
@@ -591,8 +597,8 @@ impl<W: Write> Session<W> {
             Score::Mate(n) => format!("mate {n}"),
         };
         let mut line = format!(
-            "info depth {} seldepth {} multipv 1 score {score}{bound} nodes {} nps {nps}",
-            info.depth, info.seldepth, info.nodes
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps}",
+            info.depth, info.seldepth, info.line, info.nodes
         );
         if let Some(h) = hashfull {
             line.push_str(&format!(" hashfull {h}"));

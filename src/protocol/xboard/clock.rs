@@ -90,6 +90,7 @@ impl CecpClock {
             nps: self.nps,
             root_moves: None,
             mate: None,
+            multi_pv: None,
         }
     }
 
