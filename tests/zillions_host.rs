@@ -131,3 +131,57 @@ fn an_illegal_plugin_move_is_refused_and_forfeits() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
+
+#[test]
+fn the_plugin_plays_a_user_game_named_by_fairybridge_variants() {
+    // Zillions starts a plug-in with no command line: user definition files reach it through
+    // FAIRYBRIDGE_VARIANTS. The host (our rules) and the runner get the same file with --variants.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/minicannon.toml");
+    let file = file.display().to_string();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let pgn = dir.join(format!("zillions-host-user-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
+    let host = format!(
+        "cmd={} --variants {file} zillions-host --plugin {}",
+        exe(),
+        our_plugin().display()
+    );
+    let out = Command::new(exe())
+        .env(fairybridge::zillions::VARIANTS_ENV, &file)
+        .args(["match", "--variants", &file, "--engine"])
+        .arg(format!("cmd={} --variants {file}", exe()))
+        .args(["--engine", &host, "name=Plugin"])
+        .args([
+            "--each",
+            "tc=2+0.02",
+            "--games",
+            "2",
+            "--variant",
+            "minicannon",
+            "--maxmoves",
+            "60",
+        ])
+        .args(["--timemargin", "300", "--pgn"])
+        .arg(&pgn)
+        .output()
+        .expect("fairybridge match runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    let games = read_pgn(&text);
+    assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{text}");
+    let mut registry = Registry::builtin();
+    registry.load_file(Path::new(&file)).expect("minicannon loads");
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("minicannon"));
+        let term = g.tag("Termination").unwrap_or("");
+        assert!(
+            term == "normal" || term == "adjudication",
+            "{term}: {:?}\n{stderr}\n{text}",
+            g.comments.last()
+        );
+        let (_, moves) = g.replay(&registry).expect("the moves replay");
+        assert!(moves.len() >= 10, "only {} moves\n{text}", moves.len());
+    }
+}

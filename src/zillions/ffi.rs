@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 
 use super::codes::*;
 use super::session::{SearchProgress, SearchRequest, Session, SessionError, StartReply, StopRequest};
-use crate::variants::Registry;
 
 /// The one session of the loaded library (Zillions plays one game at a time).
 static SESSION: Mutex<Option<Session>> = Mutex::new(None);
@@ -35,7 +34,10 @@ fn with_session<R>(f: impl FnOnce(&mut Session) -> Result<R, SessionError>) -> R
     // A poisoned lock means a caught panic; the session is still whole (every call either
     // completes its change or makes none).
     let mut guard = SESSION.lock().unwrap_or_else(|e| e.into_inner());
-    let session = guard.get_or_insert_with(|| Session::new(Arc::new(Registry::builtin())));
+    let session = guard.get_or_insert_with(|| {
+        let user_games = std::env::var_os(super::VARIANTS_ENV);
+        Session::new(Arc::new(super::plugin_registry(user_games.as_deref())))
+    });
     f(session)
 }
 

@@ -34,3 +34,58 @@ pub fn find_variant(registry: &Registry, name: &str) -> Option<Arc<Variant>> {
         })
         .cloned()
 }
+
+/// The environment variable that names user definition files for the plug-in (files or folders
+/// of `*.toml`, separated as `PATH` is: `:` here, `;` on Windows).
+pub const VARIANTS_ENV: &str = "FAIRYBRIDGE_VARIANTS";
+
+/// The games the plug-in knows: the built-in ones and the definition files `list` names (the
+/// value of `FAIRYBRIDGE_VARIANTS`). Zillions gives a plug-in no command line, so this is how a
+/// user game reaches it. A file that cannot be used is left out (and logged); the rest still load.
+pub fn plugin_registry(list: Option<&std::ffi::OsStr>) -> Registry {
+    let mut registry = Registry::builtin();
+    let Some(list) = list else { return registry };
+    for entry in std::env::split_paths(list) {
+        let files: Vec<std::path::PathBuf> = if entry.is_dir() {
+            let mut found: Vec<_> = std::fs::read_dir(&entry)
+                .map(|dir| {
+                    dir.filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            found.sort();
+            found
+        } else {
+            vec![entry]
+        };
+        for file in files {
+            if let Err(e) = registry.load_file(&file) {
+                log::warn!("{VARIANTS_ENV}: {e}");
+            }
+        }
+    }
+    registry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plugin_loads_user_games_from_files_and_folders_and_skips_bad_ones() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
+        let builtin = plugin_registry(None).names().len();
+        let file = root.join("minicannon.toml");
+        let one = plugin_registry(Some(file.as_os_str()));
+        assert!(find_variant(&one, "minicannon").is_some());
+        assert_eq!(one.names().len(), builtin + 1);
+        // A folder: every example that is valid (the bad/ folder's files are not *.toml here),
+        // with a missing file beside it.
+        let list = std::env::join_paths([root.clone(), root.join("no-such-file.toml")]).expect("paths");
+        let all = plugin_registry(Some(&list));
+        assert!(find_variant(&all, "minishogi").is_some());
+        assert!(find_variant(&all, "minicannon").is_some());
+        assert!(find_variant(&all, "Chess").is_some());
+    }
+}
