@@ -872,6 +872,10 @@ impl<W: Write> Session<W> {
 #[path = "session_fuzz.rs"]
 mod fuzz;
 
+#[cfg(test)]
+#[path = "session_while_thinking.rs"]
+mod while_thinking_tests;
+
 /// The limits of a search on our move, for a debug line.
 fn limits_text(limits: &Limits, spent: std::time::Duration) -> String {
     let mut parts = Vec::new();
