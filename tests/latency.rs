@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use common::{EngineProcess, LINE_TIMEOUT, XorShift, is_thinking};
 use fairybridge::core::Position;
 use fairybridge::notation::Coords;
-use fairybridge::notation::movetext::{parse_move, wire};
+use fairybridge::notation::movetext::parse_move;
+use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::variants::Registry;
 
 /// What the GUI adds to the engine's clock on every move, beyond the time the move took.

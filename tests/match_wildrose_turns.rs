@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fairybridge::core::{Move, MoveKind, Position};
-use fairybridge::notation::movetext::wire;
+use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::tournament::pgn::{PgnGame, read_pgn};
 use fairybridge::variants::Registry;
 

@@ -11,8 +11,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use fairybridge::core::{Color, MoveKind, Position, PositionError};
-use fairybridge::notation::movetext::{canonical, parse_move, wire};
+use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::notation::{Coords, fen};
+use fairybridge::protocol::xboard::variant_info::wire;
 
 use common::{at, builtin, fen_of, legal, moves, moves_from, play, position, set, sq};
 

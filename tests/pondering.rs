@@ -9,7 +9,8 @@ mod common;
 
 use fairybridge::core::MoveKind;
 use fairybridge::notation::Coords;
-use fairybridge::notation::movetext::{parse_move, wire};
+use fairybridge::notation::movetext::parse_move;
+use fairybridge::protocol::xboard::variant_info::wire;
 
 use common::{Conversation, builtin, position};
 

@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 
 use fairybridge::core::{MoveKind, Position, Variant};
 use fairybridge::notation::Coords;
-use fairybridge::notation::movetext::{canonical, parse_move, wire};
+use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::perft::Perft;
+use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::variants::Registry;
 
 use common::{EngineProcess, LINE_TIMEOUT, cli_divide, fen_of, play, position, run, set, stderr, stdout};

@@ -9,8 +9,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use fairybridge::core::{Color, EndReason, Move, MoveKind, Position};
-use fairybridge::notation::movetext::{MoveTextError, parse_move, wire};
+use fairybridge::notation::movetext::{MoveTextError, parse_move};
 use fairybridge::notation::{Coords, OutcomeText};
+use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::{arrangements, random_start, start_fen};
 

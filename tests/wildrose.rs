@@ -17,9 +17,10 @@ use std::sync::Arc;
 
 use fairybridge::core::variant::Goal;
 use fairybridge::core::{Color, EndReason, Move, MoveKind, MoveList, Outcome, Position, Royalty};
-use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, parse_turn, turn_canonical, wire};
+use fairybridge::notation::movetext::{MoveTextError, canonical, parse_move, parse_turn, turn_canonical};
 use fairybridge::notation::{Coords, OutcomeText};
 use fairybridge::perft::Perft;
+use fairybridge::protocol::xboard::variant_info::wire;
 
 use common::{
     Conversation, XorShift, at, builtin, fen_of, move_texts, moves, moves_from, position, run, set, sq, stdout,

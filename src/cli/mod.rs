@@ -86,7 +86,8 @@ fn registry(files: &[PathBuf]) -> (Registry, bool) {
     let mut reg = Registry::builtin();
     let mut ok = true;
     for f in files {
-        if let Err(e) = reg.load_file(f) {
+        // The XBoard door's `[xboard]` section is checked with the rest of the file.
+        if let Err(e) = reg.load_file_checked(f, crate::protocol::xboard::variant_info::XboardInfo::check) {
             eprintln!("fairybridge: {e}");
             ok = false;
         }

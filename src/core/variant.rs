@@ -1,5 +1,5 @@
-//! A variant as data: board, piece table, start position, castling, game-end rules, and the XBoard
-//! presentation. Built once (see `variants::definition`), then shared read-only by every position.
+//! A variant as data: board, piece table, start position, castling, game-end rules, and the
+//! definition text it came from (for the doors' own sections). Built once (see `variants::definition`), then shared read-only by every position.
 
 use super::geometry::{BoardShape, Color, Square};
 use super::piece::{Kind, PieceType, Royalty};
@@ -74,26 +74,12 @@ pub struct ShuffleRule {
     pub opposite_colors: String,
 }
 
-/// How XBoard is told about the variant.
+/// The definition file a variant was built from, kept for the doors: each reads its own section
+/// of it (`[xboard]`: how XBoard is told about the game), which the rules never look at.
 #[derive(Clone, Debug, Default)]
-pub struct XboardInfo {
-    /// XBoard knows the rules itself: no `setup`/`piece` lines.
-    pub builtin: bool,
-    /// Parent variant for `setup (...) WxH+S_parent`.
-    pub parent: String,
-    /// Piece-to-char table (two halves, king last), if the variant sends `setup`.
-    pub piece_table: Option<String>,
-    /// Holdings slots (S of `WxH+S_parent`).
-    pub holdings: u8,
-    /// `piece` lines: letter and XBetza for XBoard.
-    pub pieces: Vec<(String, String)>,
-    /// Castling goes on the wire as two legs (`f0h0,i0g0`) rather than as the king move.
-    pub castling_two_legs: bool,
-    /// En-passant captures go on the wire as two legs through the victim (`d5c5,c5c4`): XBoard
-    /// 4.9.1 removes an e.p. victim itself only when the capturing pawn stands in the far half of
-    /// the board, but carries out (and, with an `e` capture in the pawn's `piece` line, accepts
-    /// with legality testing on) the two-leg form everywhere.
-    pub en_passant_legs: bool,
+pub struct DefinitionSource {
+    pub file: String,
+    pub text: std::sync::Arc<str>,
 }
 
 /// A complete variant.
@@ -110,7 +96,7 @@ pub struct Variant {
     pub castling: Option<CastlingRule>,
     pub rules: GameRules,
     pub shuffle: Option<ShuffleRule>,
-    pub xboard: XboardInfo,
+    pub source: DefinitionSource,
     pub tables: Tables,
     /// Most king-royal pieces a side may have (as many as in the start position).
     pub max_kings: usize,

@@ -157,12 +157,4 @@ impl Game {
         }
         self.position.outcome()
     }
-
-    /// The text of a move in the current position.
-    pub fn move_text(&self, mv: &Move, coords: Coords) -> String {
-        match coords {
-            Coords::Human => movetext::canonical(&self.position, mv),
-            Coords::Wire => movetext::wire(&self.position, mv),
-        }
-    }
 }

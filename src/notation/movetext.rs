@@ -1,9 +1,11 @@
 //! Move text. Canonical notation (the engine's own; human coordinates): `e2e4`, `e9e10q`, drops
 //! `J@e5`, castling as the king move except 1-square castlings written rook-onto-king (`i1f1`),
 //! hook captures as from-square + landing square, detonation `e5e5`.
-//! Wire notation (CECP): the same in wire coordinates, except castling in variants that send it
-//! as two legs (`f0h0,i0g0`; king onto the rook square as `f0i0,i0i0`) and hook captures of one
-//! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`).
+//! Wire notation (CECP): the same in wire coordinates, except castling and e.p. in variants whose
+//! `WireStyle` (the XBoard door's, per variant) sends them as two legs (`f0h0,i0g0`; king onto the
+//! rook square as `f0i0,i0i0`; e.p. through the victim `d5c5,c5c4`), and hook captures of one
+//! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`). Reading
+//! wire text takes every style.
 
 use super::{Coords, square_name};
 use crate::core::{Move, MoveKind, Position, Square};
@@ -83,12 +85,26 @@ fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
     }
 }
 
-/// The wire (CECP) text of a move.
-pub fn wire(pos: &Position, mv: &Move) -> String {
-    let v = pos.variant();
+/// How a variant's castling and e.p. go on the wire: as one leg (the default) or two.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct WireStyle {
+    pub castling_two_legs: bool,
+    pub en_passant_legs: bool,
+}
+
+impl WireStyle {
+    /// Both as two legs: the forms a one-leg reading would not find by itself.
+    const LEGS: WireStyle = WireStyle {
+        castling_two_legs: true,
+        en_passant_legs: true,
+    };
+}
+
+/// The wire (CECP) text of a move, castling and e.p. in `style`.
+pub fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
     let c = Coords::Wire;
     match mv.kind {
-        MoveKind::Castle if v.xboard.castling_two_legs => {
+        MoveKind::Castle if style.castling_two_legs => {
             let (kf, kt, rf, rt) = (mv.from, mv.to, mv.extra[0], mv.extra[1]);
             if kt == rf {
                 // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
@@ -98,7 +114,7 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
             }
         }
         MoveKind::Castle => leg(pos, mv.from, mv.to, c),
-        MoveKind::EnPassant if v.xboard.en_passant_legs => {
+        MoveKind::EnPassant if style.en_passant_legs => {
             let victim = mv.extra[0];
             two_legs(pos, [mv.from, victim, victim, mv.to], c)
         }
@@ -192,17 +208,18 @@ fn normalize(text: &str) -> String {
     }
 }
 
-/// Finds the legal move a text names, in canonical or wire notation.
+/// Finds the legal move a text names, in canonical or wire notation (wire text in any style).
 pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
     let wanted = normalize(text);
     if !looks_like_move(&wanted) {
         return Err(MoveTextError::Unparsable);
     }
     let moves = pos.legal_moves();
-    // Exact forms first, then alternatives, so that a plain king step never turns into castling.
+    // Exact forms first, then alternatives, so that a plain king step never turns into castling
+    // (on the wire, castling's exact form is its two legs: the one-leg form comes after).
     let exact = |mv: &Move| match coords {
         Coords::Human => plain(pos, mv, Coords::Human),
-        Coords::Wire => wire(pos, mv),
+        Coords::Wire => wire(pos, mv, WireStyle::LEGS),
     };
     if let Some(mv) = moves.iter().find(|mv| exact(mv) == wanted) {
         return Ok(*mv);

@@ -28,6 +28,7 @@ use crate::notation::{Coords, fen, san, square_name};
 use crate::protocol::xboard::command::{Command, EditCommand, GameResult};
 use crate::protocol::xboard::engine_line::{EngineLine, feature_text, parse_engine_line};
 use crate::protocol::xboard::reply::Reply;
+use crate::protocol::xboard::variant_info::wire as xboard_wire;
 
 /// What the engine told us in its `feature` lines.
 #[derive(Clone, Debug, Default)]
@@ -307,7 +308,7 @@ impl CecpEngine {
         if pos.side_to_move() == Color::Black {
             let mut st = Position::start(v);
             if let Some(mv) = st.legal_moves().iter().next().copied() {
-                let text = movetext::wire(&st, &mv);
+                let text = xboard_wire(&st, &mv);
                 self.send_move(&text).await?;
             }
         }
@@ -361,7 +362,7 @@ impl CecpEngine {
     /// A (sub-)move of the game, played from `before`: the opponent's are told at its next turn.
     pub fn played(&mut self, before: &Position, mv: &Move, own: bool) {
         if !own {
-            self.pending.push(movetext::wire(before, mv));
+            self.pending.push(xboard_wire(before, mv));
         }
     }
 

@@ -14,7 +14,9 @@ use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
 use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
 use crate::core::tables::Tables;
-use crate::core::variant::{CastlingRule, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict, XboardInfo};
+use crate::core::variant::{
+    CastlingRule, DefinitionSource, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict,
+};
 use crate::core::{Color, Position};
 use crate::notation::{Coords, fen};
 
@@ -54,8 +56,9 @@ struct VariantDef {
     shuffle: Option<Spanned<ShuffleDef>>,
     #[serde(default)]
     holdings: HoldingsDef,
-    #[serde(default)]
-    xboard: XboardDef,
+    /// The XBoard door's section (`protocol::xboard::variant_info` reads it); the rules do not.
+    #[serde(default, rename = "xboard")]
+    _xboard: toml::Table,
     piece: Vec<Spanned<PieceDef>>,
 }
 
@@ -128,25 +131,6 @@ struct HoldingsDef {
     /// every piece that can get there may then be dropped (anywhere, unless its `drop` says where).
     #[serde(default)]
     captures: bool,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct XboardDef {
-    #[serde(default)]
-    builtin: bool,
-    #[serde(default)]
-    parent: Option<String>,
-    #[serde(default)]
-    table: Option<String>,
-    #[serde(default)]
-    holdings: u8,
-    #[serde(default)]
-    castling: Option<String>,
-    #[serde(default)]
-    en_passant: Option<String>,
-    #[serde(default)]
-    pieces: Vec<(String, String)>,
 }
 
 #[derive(Deserialize)]
@@ -621,36 +605,6 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         }
         None => None,
     };
-    let xb = &def.xboard;
-    // Errors in [xboard] values name their own lines.
-    let xboard_key = |key: &str| key_span(source, table_span(source, "xboard").unwrap_or(def.name.span()), key);
-    let xboard = XboardInfo {
-        builtin: xb.builtin,
-        parent: xb.parent.clone().unwrap_or_else(|| "fairy".to_string()),
-        piece_table: xb.table.clone(),
-        holdings: xb.holdings,
-        pieces: xb.pieces.clone(),
-        castling_two_legs: match xb.castling.as_deref() {
-            None | Some("king") => false,
-            Some("two-legs") => true,
-            Some(other) => {
-                return Err(err_at(
-                    xboard_key("castling"),
-                    format!("xboard.castling = {other:?}: expected king or two-legs"),
-                ));
-            }
-        },
-        en_passant_legs: match xb.en_passant.as_deref() {
-            None | Some("plain") => false,
-            Some("two-legs") => true,
-            Some(other) => {
-                return Err(err_at(
-                    xboard_key("en_passant"),
-                    format!("xboard.en_passant = {other:?}: expected plain or two-legs"),
-                ));
-            }
-        },
-    };
     let tables = Tables::build(shape, &pieces);
     let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
     let zillions_name = match &def.zillions {
@@ -673,7 +627,10 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         castling,
         rules,
         shuffle,
-        xboard,
+        source: DefinitionSource {
+            file: file.to_string(),
+            text: source.into(),
+        },
         tables,
         max_kings: kings_in_start(def.start.get_ref(), &letters, &def.piece),
         captures_to_hand: def.holdings.captures,
@@ -815,17 +772,6 @@ mod tests {
             .position(|l| l.contains(text))
             .expect("the text is in the file")
             + 1
-    }
-
-    /// Issue 15: `[xboard]` castling and e.p. values were reported at the `name =` line.
-    #[test]
-    fn xboard_values_point_at_their_own_lines() {
-        for (key, value) in [("castling", "sideways"), ("en_passant", "diagonal")] {
-            let source = NORMAL.replace("builtin = true", &format!("builtin = true\n{key} = \"{value}\""));
-            let (line, message) = line_of_error(&source);
-            assert_eq!(line, Some(line_containing(&source, value)), "{key}: {message}");
-            assert!(message.contains(value), "{message}");
-        }
     }
 
     /// `king_steps` was reported at its table's header.

@@ -47,6 +47,16 @@ impl Registry {
 
     /// Adds the variant defined in `path`; a variant with the same name is replaced.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<Arc<Variant>, DefinitionError> {
+        self.load_file_checked(path, |_| Ok(()))
+    }
+
+    /// Adds the variant defined in `path` if `check` accepts it too (a door reading its own
+    /// section of the file, such as `[xboard]`); a variant with the same name is replaced.
+    pub fn load_file_checked(
+        &mut self,
+        path: &std::path::Path,
+        check: impl Fn(&Variant) -> Result<(), DefinitionError>,
+    ) -> Result<Arc<Variant>, DefinitionError> {
         let file = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| DefinitionError {
             file: file.clone(),
@@ -55,6 +65,7 @@ impl Registry {
         })?;
         let text = definition::definition_text(bytes, &file)?;
         let v = parse_definition(&text, &file)?;
+        check(&v)?;
         self.variants.retain(|x| x.name != v.name);
         self.variants.push(Arc::clone(&v));
         Ok(v)

@@ -20,6 +20,7 @@ use crate::protocol::xboard::announce;
 use crate::protocol::xboard::clock::CecpClock;
 use crate::protocol::xboard::command::{Command, GameResult, parse_command};
 use crate::protocol::xboard::reply::{FeatureValue, Reply};
+use crate::protocol::xboard::variant_info::wire as xboard_wire;
 use crate::variants::Registry;
 
 use super::codes::{DLL_OK, K_STOP_NOW, K_STOP_SOON};
@@ -426,7 +427,7 @@ impl Host {
         if let Err(why) = self.tell_plugin(&result.best_move) {
             return self.forfeit(why);
         }
-        let wire = movetext::wire(&self.pos, &mv);
+        let wire = xboard_wire(&self.pos, &mv);
         self.pos.make(mv);
         self.moves.push(mv);
         self.engine_moves += 1;

@@ -14,8 +14,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use fairybridge::core::{Move, Position, Square, Variant};
-use fairybridge::notation::movetext::{canonical, parse_move, wire};
+use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::notation::{Coords, fen, parse_square};
+use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::variants::Registry;
 
 // ----- random numbers -----

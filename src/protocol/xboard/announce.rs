@@ -1,6 +1,7 @@
 //! How an engine-defined variant is announced to XBoard: the `setup` line (piece-to-char table,
 //! board size, holdings, parent, start FEN) and one `piece` line per piece type.
 
+use super::variant_info::XboardInfo;
 use crate::core::piece::Royalty;
 use crate::core::{Position, Variant};
 use crate::notation::{Coords, fen};
@@ -23,8 +24,9 @@ pub struct Announcement {
 /// can be dropped take the first participating slots (XBoard's holdings are the first S types), a
 /// promoting piece takes the pawn slot, and others the slot of their own letter when it is free.
 pub fn piece_table(variant: &Variant) -> (String, u8) {
-    if let Some(t) = &variant.xboard.piece_table {
-        return (t.clone(), variant.xboard.holdings);
+    let xboard = XboardInfo::of(variant);
+    if let Some(t) = xboard.piece_table {
+        return (t, xboard.holdings);
     }
     let mut slots = ['.'; SLOTS.len()];
     let king = {
@@ -128,18 +130,19 @@ pub fn xboard_order(betza: &str) -> String {
 
 /// The `setup`/`piece` lines for an engine-defined variant; `None` for XBoard's built-in games.
 pub fn announcement(variant: &std::sync::Arc<Variant>) -> Option<Announcement> {
-    if variant.xboard.builtin {
+    let xboard = XboardInfo::of(variant);
+    if xboard.builtin {
         return None;
     }
     let (table, holdings) = piece_table(variant);
     let start = fen::to_fen(&Position::start(variant), Coords::Wire);
     let setup = format!(
         "({table}) {}x{}+{holdings}_{} {start}",
-        variant.shape.files, variant.shape.ranks, variant.xboard.parent
+        variant.shape.files, variant.shape.ranks, xboard.parent
     );
     let mut pieces = Vec::new();
     for p in &variant.pieces {
-        let own = variant.xboard.pieces.iter().find(|(l, _)| l.starts_with(p.letter));
+        let own = xboard.pieces.iter().find(|(l, _)| l.starts_with(p.letter));
         let betza = match own {
             Some((_, b)) => b.clone(),
             None if p.royalty == Royalty::King => {

@@ -9,6 +9,7 @@ pub mod edit;
 pub mod engine_line;
 pub mod reply;
 pub mod session;
+pub mod variant_info;
 pub mod while_thinking;
 
 use std::sync::Arc;

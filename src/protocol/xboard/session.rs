@@ -19,10 +19,12 @@ use super::command::{Command, GameResult, MoveFilter, parse_command, parse_edit_
 use super::driver::{Purpose, SearchDriver};
 use super::edit::{EditBoard, EditStep};
 use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
+use super::variant_info::XboardInfo;
 use super::while_thinking::WhileThinking;
 use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, GameError, ThinkerEvent};
+use crate::notation::movetext::WireStyle;
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
 use crate::search::{Limits, SearchInfo, SearchResult};
 use crate::variants::Registry;
@@ -204,6 +206,11 @@ impl<W: Write> Session<W> {
         self.driver.start(root, limits, Purpose::Move);
     }
 
+    /// How the current variant's castling and e.p. go on the wire.
+    fn wire_style(&self) -> WireStyle {
+        XboardInfo::of(self.game.variant()).wire
+    }
+
     /// A `#` line, only once the GUI has accepted `feature debug=1` (cecp-reference §13.28).
     fn debug_line(&mut self, text: impl FnOnce() -> String) {
         if self.debug {
@@ -239,7 +246,7 @@ impl<W: Write> Session<W> {
         if root.find_legal(&predicted).is_none() {
             return;
         }
-        let hint = movetext::wire(&root, &predicted);
+        let hint = movetext::wire(&root, &predicted, self.wire_style());
         root.make(predicted);
         // In the middle of the opponent's turn of several moves we answer its sub-moves with a
         // pass, not with a move: nothing to ponder on. Nor after a reply that ends the game (a
@@ -254,11 +261,12 @@ impl<W: Write> Session<W> {
     }
 
     fn search_info(&mut self, id: u64, info: SearchInfo) {
+        let style = self.wire_style();
         let Some(root) = self.driver.info(id, &info) else {
             return;
         };
         if self.post {
-            let pv = pv_text(root, &info.pv);
+            let pv = pv_text(root, &info.pv, style);
             let centiseconds = info.elapsed.as_millis() as u64 / 10;
             let secs = info.elapsed.as_secs_f64();
             let line = ThinkingLine {
@@ -305,7 +313,7 @@ impl<W: Write> Session<W> {
             return;
         };
         self.last_score = Some(cecp_score(result.score));
-        let text = self.game.move_text(&best, Coords::Wire);
+        let text = movetext::wire(self.game.position(), &best, self.wire_style());
         self.send(Reply::Move(text));
         self.overhead.after_move(&self.clock, self.received.elapsed());
         self.game.play(best);
@@ -458,7 +466,7 @@ impl<W: Write> Session<W> {
                 if let Some(h) = self.hint {
                     let mut pos = self.game.position_clone();
                     if pos.find_legal(&h).is_some() {
-                        let text = movetext::wire(&pos, &h);
+                        let text = movetext::wire(&pos, &h, self.wire_style());
                         self.send(Reply::Hint(text));
                     }
                 }
@@ -908,14 +916,14 @@ fn illegal_position(error: &GameError) -> String {
 }
 
 /// A PV in wire notation, cut at the first move that is not legal (a stale TT move).
-fn pv_text(root: &Position, pv: &[Move]) -> String {
+fn pv_text(root: &Position, pv: &[Move], style: WireStyle) -> String {
     let mut pos = root.clone();
     let mut words = Vec::new();
     for mv in pv {
         if pos.find_legal(mv).is_none() {
             break;
         }
-        words.push(movetext::wire(&pos, mv));
+        words.push(movetext::wire(&pos, mv, style));
         pos.make(*mv);
     }
     words.join(" ")

@@ -11,8 +11,9 @@ use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 use super::{Event, Session};
 use crate::core::Position;
-use crate::notation::movetext::{parse_move, wire};
+use crate::notation::movetext::parse_move;
 use crate::notation::{Coords, fen};
+use crate::protocol::xboard::variant_info::wire;
 use crate::test_rng::Rng;
 use crate::variants::Registry;
 

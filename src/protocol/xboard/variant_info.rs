@@ -1,0 +1,166 @@
+//! What XBoard needs to know about a variant, read by this door from the `[xboard]` section of the
+//! variant's definition file (the rules never read it): whether XBoard knows the game itself, the
+//! parent and piece-to-char table of its `setup` line, the `piece` lines, and how castling and
+//! e.p. go on the wire.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::core::{Move, Position, Variant};
+use crate::notation::movetext::{self, WireStyle};
+use crate::variants::DefinitionError;
+
+/// How XBoard is told about the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XboardInfo {
+    /// XBoard knows the rules itself: no `setup`/`piece` lines.
+    pub builtin: bool,
+    /// Parent variant for `setup (...) WxH+S_parent`.
+    pub parent: String,
+    /// Piece-to-char table (two halves, king last), if the variant sends `setup`.
+    pub piece_table: Option<String>,
+    /// Holdings slots (S of `WxH+S_parent`).
+    pub holdings: u8,
+    /// `piece` lines: letter and XBetza for XBoard.
+    pub pieces: Vec<(String, String)>,
+    /// Castling as two legs (`f0h0,i0g0`) rather than as the king move; en-passant captures as two
+    /// legs through the victim (`d5c5,c5c4`): XBoard 4.9.1 removes an e.p. victim itself only when
+    /// the capturing pawn stands in the far half of the board, but carries out (and, with an `e`
+    /// capture in the pawn's `piece` line, accepts with legality testing on) the two-leg form
+    /// everywhere.
+    pub wire: WireStyle,
+}
+
+impl Default for XboardInfo {
+    fn default() -> Self {
+        XboardInfo {
+            builtin: false,
+            parent: "fairy".to_string(),
+            piece_table: None,
+            holdings: 0,
+            pieces: Vec::new(),
+            wire: WireStyle::default(),
+        }
+    }
+}
+
+/// The definition file as this door reads it: its own section, nothing else.
+#[derive(Deserialize)]
+struct DoorView {
+    #[serde(default)]
+    xboard: XboardDef,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct XboardDef {
+    #[serde(default)]
+    builtin: bool,
+    #[serde(default)]
+    parent: Option<String>,
+    #[serde(default)]
+    table: Option<String>,
+    #[serde(default)]
+    holdings: u8,
+    #[serde(default)]
+    castling: Option<Spanned<String>>,
+    #[serde(default)]
+    en_passant: Option<Spanned<String>>,
+    #[serde(default)]
+    pieces: Vec<(String, String)>,
+}
+
+fn line_of(source: &str, offset: usize) -> usize {
+    source[..offset.min(source.len())].matches('\n').count() + 1
+}
+
+impl XboardInfo {
+    /// Reads the `[xboard]` section of a definition (`text`, from `file`); errors name their line.
+    pub fn parse(text: &str, file: &str) -> Result<XboardInfo, DefinitionError> {
+        let error = |offset: Option<usize>, message: String| DefinitionError {
+            file: file.to_string(),
+            line: offset.map(|o| line_of(text, o)),
+            message,
+        };
+        let view: DoorView =
+            toml::from_str(text).map_err(|e| error(e.span().map(|s| s.start), e.message().trim().to_string()))?;
+        let xb = view.xboard;
+        let two_legs = |value: &Option<Spanned<String>>, key: &str, plain: &str| match value {
+            None => Ok(false),
+            Some(v) if v.get_ref() == plain => Ok(false),
+            Some(v) if v.get_ref() == "two-legs" => Ok(true),
+            Some(v) => Err(error(
+                Some(v.span().start),
+                format!("xboard.{key} = {:?}: expected {plain} or two-legs", v.get_ref()),
+            )),
+        };
+        Ok(XboardInfo {
+            builtin: xb.builtin,
+            parent: xb.parent.unwrap_or_else(|| "fairy".to_string()),
+            piece_table: xb.table,
+            holdings: xb.holdings,
+            pieces: xb.pieces,
+            wire: WireStyle {
+                castling_two_legs: two_legs(&xb.castling, "castling", "king")?,
+                en_passant_legs: two_legs(&xb.en_passant, "en_passant", "plain")?,
+            },
+        })
+    }
+
+    /// The XBoard facts of a variant (the defaults if its definition's section is unusable, which
+    /// `check` reports when the definition is loaded).
+    pub fn of(variant: &Variant) -> XboardInfo {
+        XboardInfo::parse(&variant.source.text, &variant.source.file).unwrap_or_default()
+    }
+
+    /// Checks a variant's `[xboard]` section when its definition is loaded.
+    pub fn check(variant: &Variant) -> Result<(), DefinitionError> {
+        XboardInfo::parse(&variant.source.text, &variant.source.file).map(|_| ())
+    }
+}
+
+/// The wire (CECP) text of a move in its variant's XBoard style.
+pub fn wire(pos: &Position, mv: &Move) -> String {
+    movetext::wire(pos, mv, XboardInfo::of(pos.variant()).wire)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Registry;
+
+    #[test]
+    fn built_in_sections() {
+        let registry = Registry::builtin();
+        for v in registry.all() {
+            XboardInfo::check(v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let normal = XboardInfo::of(&registry.get("normal").expect("normal"));
+        assert!(normal.builtin && normal.wire == WireStyle::default());
+        let pillage = XboardInfo::of(&registry.get("pillage").expect("pillage"));
+        assert!(!pillage.builtin && pillage.wire.castling_two_legs && pillage.wire.en_passant_legs);
+    }
+
+    fn line_containing(source: &str, text: &str) -> usize {
+        source
+            .lines()
+            .position(|l| l.contains(text))
+            .expect("the text is in the file")
+            + 1
+    }
+
+    /// Issue 15: `[xboard]` castling and e.p. values were reported at the `name =` line.
+    #[test]
+    fn xboard_values_point_at_their_own_lines() {
+        let normal = include_str!("../../../fixtures/variants/normal.toml");
+        for (key, value) in [("castling", "sideways"), ("en_passant", "diagonal")] {
+            let source = normal.replace("builtin = true", &format!("builtin = true\n{key} = \"{value}\""));
+            let e = XboardInfo::parse(&source, "t.toml").expect_err("a bad value");
+            assert_eq!(e.line, Some(line_containing(&source, value)), "{key}: {e}");
+            assert!(e.message.contains(value), "{e}");
+        }
+        let source = normal.replace("builtin = true", "builtin = true\ncolour = 3");
+        let e = XboardInfo::parse(&source, "t.toml").expect_err("an unknown key");
+        assert_eq!(e.line, Some(line_containing(&source, "colour")), "{e}");
+    }
+}
