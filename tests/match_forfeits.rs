@@ -144,9 +144,13 @@ fn wrong_notation_forfeits() {
 
 #[test]
 fn a_flood_of_output_is_cut_and_forfeits() {
-    // 1 MB of junk lines, then an 8 MB `move` line: read in bounded pieces, shown cut to 60 characters.
-    let xs = "x".repeat(60);
-    forfeit_case("flood", "rules infraction", &format!("sends an unreadable move: {xs}"));
+    // 1 MB of junk lines, then an 8 MB `move` line: read in bounded pieces, never kept whole (it
+    // was cut to 64 KiB and read as a move; the doors' reader now reports it as too long).
+    let line = format!(
+        "sends an unreadable line: line of {} bytes starting \"move ",
+        5 + (8 << 20)
+    );
+    forfeit_case("flood", "rules infraction", &line);
 }
 
 #[test]

@@ -307,3 +307,79 @@ fn a_bestmove_before_any_go_is_not_a_move() {
     // game would go differently (and the illegal move come at another ply).
     forfeit_case("illegal --early", "rules infraction", "makes an illegal move: ", [4, 5]);
 }
+
+// ----- an engine's children go with it -----
+
+/// Is process `pid` gone (or only a zombie waiting for its parent)?
+fn is_gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // `PID (COMM) STATE ...`: Z is a zombie.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// A broken engine that leaves a child holding its output open (60 s): after the match, every
+/// such child (the probe's and each game's) must be gone; returns the PGN's last comments.
+fn children_are_killed(mode: &str) -> Vec<String> {
+    common::require_python_chess();
+    let tag = format!("child-{mode}");
+    let pgn = pgn_path(&tag);
+    let pids = pgn.with_extension("pids");
+    let _ = std::fs::remove_file(&pids);
+    let mut args = words(&["--engine"]);
+    args.push(format!(
+        "cmd=python3 {} {mode} --child {}",
+        broken_script(),
+        pids.display()
+    ));
+    args.extend(words(&["proto=uci", "name=Broken", "tc=60+1", "--engine"]));
+    args.push(format!("cmd={}", fairybridge()));
+    args.extend(words(&[
+        "proto=uci",
+        "st=0.05",
+        "timemargin=5000",
+        "--games",
+        "2",
+        "--maxmoves",
+        "4",
+    ]));
+    let out = run_match(&args, &pgn);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&pids).expect("the children's pids");
+    let children: Vec<u32> = text.lines().map(|l| l.parse().expect("a pid")).collect();
+    assert_eq!(children.len(), 3, "the probe's and two games' children: {text}");
+    // The runner has exited: nothing of the engines may be left (SIGKILL is immediate, but the
+    // kernel may take a moment to tear a process down).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while children.iter().any(|&p| !is_gone(p)) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for pid in children {
+        assert!(is_gone(pid), "{mode}: the engine's child {pid} outlived the match");
+    }
+    let _ = std::fs::remove_file(&pids);
+    let pgn_text = std::fs::read_to_string(&pgn).expect("PGN written");
+    let _ = std::fs::remove_file(&pgn);
+    read_pgn(&pgn_text)
+        .iter()
+        .map(|g| g.comments.last().cloned().unwrap_or_default())
+        .collect()
+}
+
+#[test]
+fn an_engines_children_are_killed_with_it_after_a_normal_game() {
+    let endings = children_are_killed("good");
+    assert!(endings.iter().all(|e| e.contains("adjudication")), "{endings:?}");
+}
+
+#[test]
+fn a_crash_counts_and_its_children_are_killed_while_they_hold_the_output_open() {
+    let endings = children_are_killed("crash");
+    assert!(
+        endings.iter().all(|e| e.ends_with("disconnects (exit status 3)")),
+        "{endings:?}"
+    );
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A deliberately broken UCI engine for the match runner's UCI forfeit tests (orthodox chess only).
 
-Usage: broken-uci-engine.py MODE [--at N] [--early]
+Usage: broken-uci-engine.py MODE [--at N] [--early] [--child PIDFILE]
 
 It plays random legal moves (python-chess keeps the board from `position`) until its N-th `go`
 of a game (default 3), then misbehaves according to MODE:
@@ -15,14 +15,19 @@ of a game (default 3), then misbehaves according to MODE:
   hang-start   reads on but never answers `uci`
   good         never misbehaves (a random mover)
 
+With --child it starts, on `uci`, a child process that sleeps 60 s holding the engine's output
+open, and appends the child's pid to PIDFILE: the match runner must kill it with the engine.
+
 With --early it also sends a legal `bestmove` in reply to `ucinewgame`, before any `go`: the
 referee must not take it as the engine's move.
 
 Options announced: UCI_Variant (combo: chess only), Ponder. `id name Broken UCI (MODE)`.
 """
 
+import os
 import random
 import sys
+import time
 
 # python-chess is imported only after `uciok`: importing it can take seconds on a loaded machine.
 chess = None
@@ -74,6 +79,7 @@ def main():
     mode = args[0]
     at = int(args[args.index("--at") + 1]) if "--at" in args else 3
     early = "--early" in args
+    pidfile = args[args.index("--child") + 1] if "--child" in args else None
     if mode == "crash-start":
         return 3
     rng = random.Random(1)
@@ -88,6 +94,13 @@ def main():
         if silent or mode == "hang-start":
             continue
         if word == "uci":
+            if pidfile:
+                child = os.fork()
+                if child == 0:
+                    time.sleep(60)
+                    os._exit(0)
+                with open(pidfile, "a") as f:
+                    f.write("%d\n" % child)
             out("id name Broken UCI (%s)" % mode)
             out("id author nobody")
             out("option name Ponder type check default false")

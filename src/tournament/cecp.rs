@@ -157,6 +157,7 @@ impl CecpEngine {
             said_anything = true;
             let line = match ev {
                 Event::Eof(_) => return Err("exited during start-up".into()),
+                Event::TooLong(..) => continue,
                 Event::Line(l, _) => l,
             };
             let EngineLine::Reply(Reply::Features(items)) = parse_engine_line(&line) else {
@@ -238,6 +239,7 @@ impl CecpEngine {
                     kept.push(Event::Eof(t));
                     break Err("exited".to_string());
                 }
+                Event::TooLong(l, t) => kept.push(Event::TooLong(l, t)),
                 Event::Line(l, t) => {
                     if let EngineLine::Reply(Reply::Pong(token)) = parse_engine_line(&l) {
                         if token.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()) == Some(n) {
@@ -418,6 +420,8 @@ impl CecpEngine {
     pub async fn next(&mut self, deadline: Option<Instant>) -> Option<Heard> {
         let (line, at) = match self.process.next_event(deadline).await? {
             Event::Eof(_) => return Some(Heard::Gone),
+            Event::TooLong(text, at) if !self.in_force => return Some(Heard::TooLong(text, at)),
+            Event::TooLong(..) => return Some(Heard::Other),
             Event::Line(line, at) => (line, at),
         };
         let EngineLine::Reply(reply) = parse_engine_line(&line) else {

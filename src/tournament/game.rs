@@ -10,6 +10,7 @@
 //! |---|---|---|
 //! | a move that is not legal | `White makes an illegal move: e2e5` | rules infraction |
 //! | a `move` that is no move at all (a bare `move` too) | `White sends an unreadable move: …` | rules infraction |
+//! | a line longer than 64 KiB where its move is due | `White sends an unreadable line: line of N bytes starting "…"... ignored (at most 65536)` | rules infraction |
 //! | `bestmove (none)` (or `0000`) while it has legal moves (UCI) | `White sends no move (bestmove (none)) but has legal moves` | rules infraction |
 //! | a result claim the rules do not support | `White makes a false claim: 1-0 …` | rules infraction |
 //! | `Illegal move` in reply to a legal move | `White rejects the legal move …` | rules infraction |
@@ -21,8 +22,8 @@
 //! Lines a CECP engine sends in force mode — during the set-up, or later while it has not had its
 //! first `go` — are dropped with a warning on stderr: CECP forbids an engine in force mode to move,
 //! so such a `move` or result claim is an engine bug, but not one of the game's moves or claims;
-//! so is a UCI `bestmove` sent while the engine is not searching. A line longer than 64 KiB is cut
-//! there (see `process`).
+//! so is a UCI `bestmove` sent while the engine is not searching. A line longer than 64 KiB is
+//! not read (see `process`): where the engine's move is due it is an unreadable line.
 //!
 //! A claim of one's own loss (`0-1` from White, or any `resign`) is a resignation. Adjudication
 //! (`--draw`, `--resign`, `--maxmoves`) reads the scores of the engines' thinking output.
@@ -70,6 +71,8 @@ pub struct Adjudication {
 pub enum Forfeit {
     Illegal(String),
     Unreadable(String),
+    /// A line too long to read where its move was due (the line's description).
+    TooLong(String),
     /// A UCI `bestmove (none)` (the text it sent) while legal moves exist.
     NoMove(String),
     FalseClaim(String),
@@ -153,6 +156,7 @@ impl Ending {
                         format!("{who} sends an unreadable move: move without a move")
                     }
                     Forfeit::Unreadable(m) => format!("{who} sends an unreadable move: {m}"),
+                    Forfeit::TooLong(l) => format!("{who} sends an unreadable line: {l}"),
                     Forfeit::NoMove(m) => format!("{who} sends no move ({m}) but has legal moves"),
                     Forfeit::FalseClaim(l) => format!("{who} makes a false claim: {l}"),
                     Forfeit::RejectedLegalMove(l) => format!("{who} rejects a legal move: {l}"),
@@ -596,6 +600,7 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
             }
             Heard::RejectsMove(line) => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line))),
             Heard::Move(text, at) if who == color => return Wait::Move(text, at),
+            Heard::TooLong(text, _) if who == color => return Wait::End(forfeit(who, Forfeit::TooLong(text))),
             Heard::Thinking { depth, score } if who == color => return Wait::Thinking(depth, score),
             _ => {}
         }

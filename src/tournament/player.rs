@@ -34,6 +34,8 @@ pub enum Heard {
     },
     /// It refused a move it was told (`Illegal move: …`, CECP).
     RejectsMove(String),
+    /// A line too long to read (its description), where a move may come: an unreadable line.
+    TooLong(String, Instant),
     /// Its output ended.
     Gone,
     /// Nothing the referee acts on.

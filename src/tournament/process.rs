@@ -1,9 +1,11 @@
-//! An engine's process, whatever protocol it speaks: started on tokio with its output read line by
-//! line (each line time-stamped, at most [`MAX_LINE`] bytes of it kept), its exit watched, the
-//! `--debug` trace, and the kill at the end.
+//! An engine's process, whatever protocol it speaks: started on tokio in a process group of its
+//! own, its output read line by line with the doors' bounded reader (`protocol::input::read_lines`:
+//! a line longer than 64 KiB is not kept but reported as too long, so a flood costs bounded
+//! memory), its exit watched, the `--debug` trace, and the kill at the end.
 //!
 //! The process is watched itself, so an engine that exits counts as gone even when a child of it
-//! keeps its stdout open.
+//! keeps its stdout open; and the whole group is killed when the engine is done with, so such a
+//! child does not outlive the game (on Unix).
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -11,14 +13,18 @@ use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::process::ChildStdin;
 use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::protocol::input::{Input, read_lines};
 
 /// A line from the engine (with its arrival time), or the end of its output.
 #[derive(Debug)]
 pub enum Event {
     Line(String, Instant),
+    /// A line too long to keep: its description (length and first characters, never the whole).
+    TooLong(String, Instant),
     Eof(Instant),
 }
 
@@ -33,9 +39,6 @@ impl Trace {
         eprintln!("{:>9.3} {who} {dir} {line}", self.start.elapsed().as_secs_f64());
     }
 }
-
-/// The longest engine output line kept (bytes); the rest of a longer line is dropped.
-pub const MAX_LINE: usize = 64 * 1024;
 
 /// After the process exits, how long its last output may take to come through the pipe before
 /// the engine counts as gone.
@@ -52,38 +55,6 @@ pub struct Launch<'a> {
     pub stderr: Option<&'a PathBuf>,
 }
 
-/// Reads one line into `buf` (without its end), keeping at most `max` bytes of it and dropping
-/// the rest up to the newline. Returns the bytes consumed from the stream, 0 at its end.
-pub async fn read_bounded_line<R: AsyncBufRead + Unpin>(
-    reader: &mut R,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> std::io::Result<usize> {
-    buf.clear();
-    let mut consumed = 0;
-    loop {
-        let chunk = reader.fill_buf().await?;
-        if chunk.is_empty() {
-            return Ok(consumed);
-        }
-        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let line_part = &chunk[..if done { used - 1 } else { used }];
-        let room = max.saturating_sub(buf.len());
-        buf.extend_from_slice(&line_part[..line_part.len().min(room)]);
-        reader.consume(used);
-        consumed += used;
-        if done {
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            return Ok(consumed);
-        }
-    }
-}
-
 /// A running engine process.
 pub struct EngineProcess {
     pub name: String,
@@ -96,6 +67,8 @@ pub struct EngineProcess {
     trace: Option<Arc<Trace>>,
     /// Lines read while waiting for something else (features, pong, readyok), to hand out later.
     backlog: VecDeque<Event>,
+    /// The process group the engine leads (its pid), killed whole at the end.
+    group: Option<u32>,
 }
 
 impl EngineProcess {
@@ -106,6 +79,10 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .kill_on_drop(true);
+        // A group of its own: the engine's children can be killed with it, and a Ctrl-C at the
+        // terminal reaches the runner (which ends the games), not the engines directly.
+        #[cfg(unix)]
+        cmd.process_group(0);
         match launch.stderr {
             Some(path) => {
                 let file = std::fs::OpenOptions::new()
@@ -125,25 +102,24 @@ impl EngineProcess {
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start \"{}\": {e}", launch.cmd))?;
+        let group = child.id();
         let stdin = child.stdin.take().ok_or("no stdin pipe")?;
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
         let (tx, rx) = mpsc::unbounded_channel();
         let lines = tx.clone();
+        let (input_tx, mut inputs) = mpsc::unbounded_channel();
+        tokio::spawn(read_lines(BufReader::new(stdout), input_tx));
         tokio::spawn(async move {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                match read_bounded_line(&mut reader, &mut buf, MAX_LINE).await {
-                    Ok(0) | Err(_) => {
-                        let _ = lines.send(Event::Eof(Instant::now()));
-                        break;
+            while let Some(input) = inputs.recv().await {
+                let event = match input {
+                    Input::Line(line, at) => Event::Line(line, at),
+                    Input::TooLong { start, bytes } => {
+                        Event::TooLong(Input::too_long_text(&start, bytes), Instant::now())
                     }
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if lines.send(Event::Line(line, Instant::now())).is_err() {
-                            break;
-                        }
-                    }
+                    Input::Eof => Event::Eof(Instant::now()),
+                };
+                if lines.send(event).is_err() {
+                    break;
                 }
             }
         });
@@ -160,6 +136,8 @@ impl EngineProcess {
                     child.wait().await.ok()
                 }
             };
+            // Whatever it left running goes with it (a child holding the pipe open).
+            kill_group(group);
             if status.is_some() {
                 let _ = status_tx.send(status);
             }
@@ -174,6 +152,7 @@ impl EngineProcess {
             rx,
             trace,
             backlog: VecDeque::new(),
+            group,
         })
     }
 
@@ -213,7 +192,7 @@ impl EngineProcess {
             None => self.rx.recv().await,
         };
         let ev = ev.unwrap_or_else(|| Event::Eof(Instant::now()));
-        if let Event::Line(l, _) = &ev {
+        if let Event::Line(l, _) | Event::TooLong(l, _) = &ev {
             self.log("<", l);
         }
         Some(ev)
@@ -231,13 +210,13 @@ impl EngineProcess {
         let mut keep = VecDeque::new();
         for ev in std::mem::take(&mut self.backlog) {
             match ev {
-                Event::Line(line, _) => lines.push(line),
+                Event::Line(line, _) | Event::TooLong(line, _) => lines.push(line),
                 eof => keep.push_back(eof),
             }
         }
         while let Ok(ev) = self.rx.try_recv() {
             match ev {
-                Event::Line(line, _) => {
+                Event::Line(line, _) | Event::TooLong(line, _) => {
                     self.log("<", &line);
                     lines.push(line);
                 }
@@ -270,47 +249,32 @@ impl EngineProcess {
     }
 }
 
+impl Drop for EngineProcess {
+    /// The group goes with the engine, also when a game is dropped unfinished (an abort, Ctrl-C,
+    /// the runtime shutting down before the watcher could act).
+    fn drop(&mut self) {
+        kill_group(self.group);
+    }
+}
+
+/// Kills the process group `leader` leads (nothing if it is gone already).
+fn kill_group(leader: Option<u32>) {
+    #[cfg(unix)]
+    if let Some(pid) = leader.and_then(|p| libc::pid_t::try_from(p).ok()).filter(|&p| p > 1) {
+        // SAFETY: kill(2) takes plain integers and touches no memory of ours; a group that is gone
+        // already gives ESRCH, which is what we want.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = leader;
+}
+
 /// `exit status 3`, or the signal that ended the process.
 pub fn exit_text(status: ExitStatus) -> String {
     match status.code() {
         Some(c) => format!("exit status {c}"),
         None => format!("{status}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines_of(input: &[u8], max: usize) -> Vec<Vec<u8>> {
-        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
-        rt.block_on(async {
-            // A tiny buffer, so lines span many reads.
-            let mut reader = tokio::io::BufReader::with_capacity(7, input);
-            let mut buf = Vec::new();
-            let mut out = Vec::new();
-            while read_bounded_line(&mut reader, &mut buf, max).await.unwrap() > 0 {
-                out.push(buf.clone());
-            }
-            out
-        })
-    }
-
-    #[test]
-    fn long_lines_are_cut_and_the_rest_dropped() {
-        let mut input = b"move e2e4\r\n".to_vec();
-        input.extend(std::iter::repeat_n(b'x', 1 << 20));
-        input.extend_from_slice(b"\n\npong 1\nno newline at the end");
-        let lines = lines_of(&input, 16);
-        assert_eq!(
-            lines,
-            [
-                b"move e2e4".to_vec(),
-                vec![b'x'; 16],
-                Vec::new(),
-                b"pong 1".to_vec(),
-                b"no newline at th".to_vec(),
-            ]
-        );
     }
 }

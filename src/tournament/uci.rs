@@ -145,6 +145,7 @@ impl UciEngine {
             let line = match self.process.next_fresh(Some(deadline)).await {
                 None => return Err(format!("no uciok within {} s", UCIOK_WAIT.as_secs())),
                 Some(Event::Eof(_)) => return Err("exited during start-up".to_string()),
+                Some(Event::TooLong(..)) => continue,
                 Some(Event::Line(line, _)) => line,
             };
             let line = line.trim();
@@ -182,6 +183,7 @@ impl UciEngine {
                 Some(Event::Eof(_)) => return Err("exited".to_string()),
                 Some(Event::Line(line, _)) if line.trim() == "readyok" => return Ok(()),
                 Some(Event::Line(line, _)) => self.warn_unasked(&line),
+                Some(Event::TooLong(..)) => {}
             }
         }
     }
@@ -271,6 +273,8 @@ impl UciEngine {
     pub async fn next(&mut self, deadline: Option<Instant>) -> Option<Heard> {
         let (line, at) = match self.process.next_event(deadline).await? {
             Event::Eof(_) => return Some(Heard::Gone),
+            Event::TooLong(text, at) if self.searching => return Some(Heard::TooLong(text, at)),
+            Event::TooLong(..) => return Some(Heard::Other),
             Event::Line(line, at) => (line, at),
         };
         let mut words = line.split_whitespace();
