@@ -83,6 +83,8 @@ fn read_info(line: &str) -> Option<(u32, i32)> {
     while let Some(word) = words.next() {
         match word {
             "depth" => depth = words.next().and_then(|d| d.parse::<u32>().ok()),
+            // With MultiPV, only the best line is the engine's opinion of the position.
+            "multipv" if words.next().is_some_and(|k| k != "1") => return None,
             "score" => {
                 score = match (words.next(), words.next().and_then(|n| n.parse::<i64>().ok())) {
                     (Some("cp"), Some(cp)) => Some(cp.clamp(-99_999, 99_999) as i32),
@@ -421,5 +423,8 @@ mod tests {
         assert_eq!(read_info("info string depth 3 score cp 5"), None);
         assert_eq!(read_info("info currmove e2e4 currmovenumber 1"), None);
         assert_eq!(read_info("info depth 4 score cp 99999999999"), Some((4, 99_999)));
+        // MultiPV: the second and later lines are not the engine's score.
+        assert_eq!(read_info("info depth 7 multipv 2 score cp -80 pv d2d4"), None);
+        assert_eq!(read_info("info depth 7 multipv 1 score cp 20 pv e2e4"), Some((7, 20)));
     }
 }
