@@ -152,10 +152,12 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             // The moves still to come each cost the overhead too, as far as the increment does
             // not pay it: keep it for them (a slow GUI charging 120 ms a move over 50 moves
             // takes 6 s of a 10 s clock).
+            // A quarter of the clock stays for thinking whatever the overhead: on 1 s + 0.01 s
+            // the default overhead of 40 moves is more than the clock, and a floor of
+            // `usable / (2n)` (then shared over n moves again) left 0 ms a move (first legal move
+            // played, soak of issue 15).
             let unpaid = (lag_ms - inc_ms).max(0);
-            let usable = usable
-                .saturating_sub((n - 1).saturating_mul(unpaid))
-                .max(usable / (2 * n));
+            let usable = usable.saturating_sub((n - 1).saturating_mul(unpaid)).max(usable / 4);
             (usable / n + inc_part, usable * 3 / 10 + inc / 2)
         }
     };
@@ -223,6 +225,17 @@ mod tests {
         // be nearly free, or the clock drains move after move.
         let b = sudden(120, 30, 40);
         assert!(ms(b.soft) <= 5 && ms(b.hard) <= 12, "{b:?}");
+    }
+
+    #[test]
+    fn a_one_second_clock_still_thinks() {
+        // 1 s + 0.01 s: the overhead kept for 40 moves (40 x 30 ms) is more than the clock; a
+        // quarter of it is still shared out (it was 0 ms, and the engine played its first move).
+        let b = sudden(1000, 10, 0);
+        assert_eq!(ms(b.soft), (1000 - LAG_MS - 20) / 4 / 40);
+        assert!(ms(b.soft) >= 5 && b.hard >= b.soft, "{b:?}");
+        let late = sudden(400, 10, 60);
+        assert!(ms(late.soft) >= 4, "{late:?}");
     }
 
     #[test]
