@@ -163,6 +163,16 @@ impl<W: Write> Session<W> {
         self.finished
     }
 
+    /// The game as the session holds it (read-only: for harnesses that check the engine's moves).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A search runs (or its `bestmove` is held): a `bestmove` line is to come.
+    pub fn bestmove_pending(&self) -> bool {
+        self.active.is_some() || self.held_no_move
+    }
+
     fn send(&mut self, line: &str) {
         // A GUI that has gone away cannot be told anything; end of input will end the session.
         let _ = writeln!(self.out, "{line}");

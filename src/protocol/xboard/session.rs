@@ -113,6 +113,21 @@ impl<W: Write> Session<W> {
         self.finished
     }
 
+    /// The game as the session holds it (read-only: for harnesses that check the engine's moves).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Between `edit` and `.`: lines are edit commands.
+    pub fn editing(&self) -> bool {
+        self.edit.is_some()
+    }
+
+    /// Thinking on its own move: a `move` line (or nothing, if called off) is to come.
+    pub fn thinking_on_move(&self) -> bool {
+        self.driver.thinking_on_move()
+    }
+
     fn send(&mut self, reply: Reply) {
         // A GUI that has gone away cannot be told anything; EOF on stdin will end the session.
         let _ = writeln!(self.out, "{reply}");
