@@ -11,7 +11,7 @@ import re
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "seeds")
 # The order of Registry::builtin() (src/variants/mod.rs): the first byte of a position input.
-GAMES = ["normal", "wildcastle", "pillage", "wildrose", "wreckage"]
+GAMES = ["normal", "wildcastle", "pillage", "wildrose", "wreckage", "crazyhouse"]
 rng = random.Random(15)
 
 
