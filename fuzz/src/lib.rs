@@ -126,7 +126,7 @@ pub fn check_move_texts(pos: &mut Position, mv: &Move) {
         Ok(*mv),
         "canonical {text} in {at}"
     );
-    let text = movetext::wire(pos, mv);
+    let text = fairybridge::protocol::xboard::variant_info::wire(pos, mv);
     assert_eq!(
         movetext::parse_move(pos, &text, Coords::Wire),
         Ok(*mv),
