@@ -17,7 +17,7 @@ use crate::core::tables::Tables;
 use crate::core::variant::{
     CastlingRule, DefinitionSource, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict,
 };
-use crate::core::{Color, Position};
+use crate::core::{Color, Position, Setup};
 use crate::notation::{Coords, fen};
 
 /// A definition that cannot be used: which file, which line, what is wrong.
@@ -38,6 +38,19 @@ impl std::fmt::Display for DefinitionError {
 }
 
 impl std::error::Error for DefinitionError {}
+
+impl DefinitionError {
+    /// A problem the TOML reader found (syntax, a missing key, a value of the wrong type or not
+    /// one of a key's words), at its line.
+    pub fn from_toml(e: &toml::de::Error, source: &str, file: &str) -> DefinitionError {
+        DefinitionError {
+            file: file.to_string(),
+            line: e.span().map(|s| line_of(source, s.start)),
+            // serde calls a word of a closed list a "variant": here that word would be misread.
+            message: e.message().trim().replace("unknown variant", "unknown value"),
+        }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -75,27 +88,89 @@ struct CastlingDef {
 #[serde(deny_unknown_fields)]
 struct RulesDef {
     #[serde(default = "default_stalemate")]
-    stalemate: String,
+    stalemate: VerdictDef,
     #[serde(default = "default_move_rule")]
     move_rule: u32,
     #[serde(default = "default_repetition")]
-    repetition: String,
+    repetition: RepetitionDef,
     #[serde(default = "default_repetition_count")]
     repetition_count: u8,
     #[serde(default)]
     insufficient_material: bool,
     #[serde(default)]
-    goals: Vec<String>,
+    goals: Vec<GoalDef>,
 }
 
-fn default_stalemate() -> String {
-    "draw".into()
+/// The result of a game-ending rule for the side to move (`rules.stalemate`).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum VerdictDef {
+    Draw,
+    Loss,
+    Win,
+}
+
+impl From<VerdictDef> for Verdict {
+    fn from(v: VerdictDef) -> Verdict {
+        match v {
+            VerdictDef::Draw => Verdict::Draw,
+            VerdictDef::Loss => Verdict::Loss,
+            VerdictDef::Win => Verdict::Win,
+        }
+    }
+}
+
+/// What repeating a position means (`rules.repetition`; the count is `repetition_count`).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum RepetitionDef {
+    Draw,
+    Forbidden,
+}
+
+/// A piece's royalty (`royal`).
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum RoyalDef {
+    King,
+    Rose,
+}
+
+impl From<RoyalDef> for Royalty {
+    fn from(r: RoyalDef) -> Royalty {
+        match r {
+            RoyalDef::King => Royalty::King,
+            RoyalDef::Rose => Royalty::Rose,
+        }
+    }
+}
+
+/// One of `rules.goals`: a goal's name, then its count where it has one (`"enemy-roses-attacked 2"`).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(try_from = "String")]
+struct GoalDef(Goal);
+
+impl TryFrom<String> for GoalDef {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<GoalDef, String> {
+        parse_goal(&text).map(GoalDef).ok_or_else(|| {
+            format!(
+                "unknown goal {text:?}: expected enemy-roses-attacked N, own-roses-attacked N, \
+                 opponent-only-roses or own-roses-attacked-loses N (N at least 1)"
+            )
+        })
+    }
+}
+
+fn default_stalemate() -> VerdictDef {
+    VerdictDef::Draw
 }
 fn default_move_rule() -> u32 {
     100
 }
-fn default_repetition() -> String {
-    "draw".into()
+fn default_repetition() -> RepetitionDef {
+    RepetitionDef::Draw
 }
 fn default_repetition_count() -> u8 {
     3
@@ -145,7 +220,7 @@ struct PieceDef {
     betza: String,
     value: i32,
     #[serde(default)]
-    royal: Option<String>,
+    royal: Option<RoyalDef>,
     promotion: Option<PromotionDef>,
     push: Option<Vec<u8>>,
     #[serde(default = "default_initial_ranks")]
@@ -227,23 +302,6 @@ fn key_span(source: &str, within: std::ops::Range<usize>, key: &str) -> std::ops
     within
 }
 
-/// The span of a `[table]` of the file, up to the next table header.
-fn table_span(source: &str, header: &str) -> Option<std::ops::Range<usize>> {
-    let wanted = format!("[{header}]");
-    let mut offset = 0;
-    let mut found = None;
-    for line in source.split_inclusive('\n') {
-        if line.trim() == wanted {
-            found = Some(offset);
-            break;
-        }
-        offset += line.len();
-    }
-    let start = found?;
-    let end = source[start + 1..].find("\n[").map_or(source.len(), |i| start + 1 + i);
-    Some(start..end)
-}
-
 fn line_of(source: &str, offset: usize) -> usize {
     source[..offset.min(source.len())].matches('\n').count() + 1
 }
@@ -264,11 +322,7 @@ pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionE
 
 /// Builds a variant from the text of a definition file; `file` names it in errors.
 pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
-    let def: VariantDef = toml::from_str(source).map_err(|e| DefinitionError {
-        file: file.to_string(),
-        line: e.span().map(|s| line_of(source, s.start)),
-        message: e.message().trim().to_string(),
-    })?;
+    let def: VariantDef = toml::from_str(source).map_err(|e| DefinitionError::from_toml(&e, source, file))?;
     let err_at = |span: std::ops::Range<usize>, message: String| DefinitionError {
         file: file.to_string(),
         line: Some(line_of(source, span.start)),
@@ -287,6 +341,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             format!("board {:?} must be FILESxRANKS, at most 16x15", def.board.get_ref()),
         )
     })?;
+    let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
     if def.piece.is_empty() {
         return Err(err_at(def.name.span(), "a variant needs at least one [[piece]]".into()));
     }
@@ -386,17 +441,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 )
             })?
         };
-        let royalty = match p.royal.as_deref() {
-            None => Royalty::None,
-            Some("king") => Royalty::King,
-            Some("rose") => Royalty::Rose,
-            Some(other) => {
-                return Err(err_at(
-                    at("royal"),
-                    format!("royal = {other:?}: expected \"king\" or \"rose\""),
-                ));
-            }
-        };
+        let royalty = p.royal.map_or(Royalty::None, Royalty::from);
         let promotion = match &p.promotion {
             Some(pd) => {
                 let mut choices = Vec::new();
@@ -514,7 +559,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 .iter()
                 .find(|p| p.royalty == Royalty::King)
                 .map_or('K', |p| p.letter);
-            let homes = king_homes(def.start.get_ref(), king_letter, shape).ok_or_else(|| {
+            let homes = king_homes(&start, king_letter, shape).ok_or_else(|| {
                 err_at(
                     c.span(),
                     "castling needs one king per side in the start position".into(),
@@ -538,7 +583,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 None => vec![homes[0].0],
             };
             let rook_letters: Vec<char> = pieces.iter().filter(|p| p.castling_rook).map(|p| p.letter).collect();
-            let rook_files = castling_rook_files(def.start.get_ref(), &rook_letters, homes[0], shape);
+            let rook_files = castling_rook_files(&start, &rook_letters, homes[0], shape);
             Some(CastlingRule {
                 king_steps: c.get_ref().king_steps.clone(),
                 king_files,
@@ -548,38 +593,15 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         }
         None => None,
     };
-    let rules_table = table_span(source, "rules").unwrap_or_else(|| def.name.span());
-    let rules_span = |key: &str| key_span(source, rules_table.clone(), key);
     let rules = GameRules {
-        stalemate: match def.rules.stalemate.as_str() {
-            "draw" => Verdict::Draw,
-            "loss" => Verdict::Loss,
-            "win" => Verdict::Win,
-            other => {
-                return Err(err_at(
-                    rules_span("stalemate"),
-                    format!("rules.stalemate = {other:?}: expected draw, loss or win"),
-                ));
-            }
-        },
+        stalemate: def.rules.stalemate.into(),
         move_rule: (def.rules.move_rule > 0).then_some(def.rules.move_rule),
-        repetition: match def.rules.repetition.as_str() {
-            "draw" => Repetition::Draw(def.rules.repetition_count.max(1)),
-            "forbidden" => Repetition::Forbidden,
-            other => {
-                return Err(err_at(
-                    rules_span("repetition"),
-                    format!("rules.repetition = {other:?}: expected draw or forbidden"),
-                ));
-            }
+        repetition: match def.rules.repetition {
+            RepetitionDef::Draw => Repetition::Draw(def.rules.repetition_count.max(1)),
+            RepetitionDef::Forbidden => Repetition::Forbidden,
         },
         insufficient_material: def.rules.insufficient_material,
-        goals: def
-            .rules
-            .goals
-            .iter()
-            .map(|g| parse_goal(g).ok_or_else(|| err_at(rules_span("goals"), format!("unknown goal {g:?}"))))
-            .collect::<Result<_, _>>()?,
+        goals: def.rules.goals.iter().map(|g| g.0).collect(),
     };
     let shuffle = match &def.shuffle {
         Some(s) => {
@@ -606,7 +628,11 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         None => None,
     };
     let tables = Tables::build(shape, &pieces);
-    let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
+    let king_letters: Vec<char> = pieces
+        .iter()
+        .filter(|p| p.royalty == Royalty::King)
+        .map(|p| p.letter)
+        .collect();
     let zillions_name = match &def.zillions {
         Some(z) if z.get_ref().trim().is_empty() || z.get_ref().len() > 64 => {
             return Err(err_at(
@@ -617,6 +643,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         Some(z) => z.get_ref().trim().to_string(),
         None => name.clone(),
     };
+    let max_kings = kings_in_start(&start, &king_letters);
     let variant = Arc::new(Variant {
         name,
         zillions_name,
@@ -632,7 +659,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             text: source.into(),
         },
         tables,
-        max_kings: kings_in_start(def.start.get_ref(), &letters, &def.piece),
+        max_kings,
         captures_to_hand: def.holdings.captures,
     });
     let start = Position::from_setup(&variant, &variant.start)
@@ -662,71 +689,53 @@ fn zillions_piece_name_problem(name: &str, earlier: &[PieceType]) -> Option<&'st
     }
 }
 
-/// The placement field of a start FEN (without holdings).
-fn placement(start: &str) -> &str {
-    start.split([' ', '[']).next().unwrap_or("")
-}
-
-/// The letters of one rank of a FEN placement with their files (0-based); digits are empty squares.
-fn rank_letters(rank_text: &str) -> impl Iterator<Item = (u32, char)> + '_ {
-    let mut file = 0u32;
-    let mut digits = String::new();
-    rank_text.chars().filter_map(move |ch| {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-            return None;
-        }
-        file += digits.parse::<u32>().unwrap_or(0);
-        digits.clear();
-        let at = file;
-        file += 1;
-        Some((at, ch))
+/// Where a start position has a piece with one of these letters (either colour): (file, rank,
+/// letter as written), 0-based from White's a1.
+fn pieces_in<'a>(
+    start: &'a Setup,
+    letters: &'a [char],
+    shape: BoardShape,
+) -> impl Iterator<Item = (u8, u8, char)> + 'a {
+    start.board.iter().enumerate().flat_map(move |(row, cells)| {
+        // A start whose rank count is wrong is refused by `Position::from_setup`; its extra rows here
+        // have no rank.
+        let rank = (shape.ranks as usize).checked_sub(row + 1);
+        cells.iter().enumerate().filter_map(move |(file, cell)| {
+            let c = (*cell)?;
+            let rank = rank?;
+            letters
+                .contains(&c.to_ascii_uppercase())
+                .then_some((file as u8, rank as u8, c))
+        })
     })
 }
 
-/// (file, rank) of the White and the Black king in a start FEN's placement, 0-based.
-fn king_homes(start: &str, king: char, shape: BoardShape) -> Option<[(u8, u8); 2]> {
+/// (file, rank) of the White and the Black king in the start position, 0-based.
+fn king_homes(start: &Setup, king: char, shape: BoardShape) -> Option<[(u8, u8); 2]> {
     let mut homes = [None, None];
-    for (row, rank_text) in placement(start).split('/').enumerate() {
-        let rank = (shape.ranks as usize).checked_sub(row + 1)? as u8;
-        for (file, ch) in rank_letters(rank_text) {
-            if ch.eq_ignore_ascii_case(&king) {
-                let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                homes[color] = Some((file as u8, rank));
-            }
-        }
+    for (file, rank, c) in pieces_in(start, &[king], shape) {
+        homes[usize::from(c.is_ascii_lowercase())] = Some((file, rank));
     }
     Some([homes[0]?, homes[1]?])
 }
 
-/// Files of White's outermost castling rooks beside its king in the start FEN: (higher, lower).
-fn castling_rook_files(start: &str, rooks: &[char], king: (u8, u8), shape: BoardShape) -> [Option<u8>; 2] {
-    let row = (shape.ranks - 1 - king.1) as usize;
-    let Some(rank_text) = placement(start).split('/').nth(row) else {
-        return [None, None];
-    };
-    let files: Vec<u8> = rank_letters(rank_text)
-        .filter(|(_, ch)| rooks.contains(ch))
-        .map(|(file, _)| file as u8)
+/// Files of White's outermost castling rooks beside its king in the start position: (higher, lower).
+fn castling_rook_files(start: &Setup, rooks: &[char], king: (u8, u8), shape: BoardShape) -> [Option<u8>; 2] {
+    let files: Vec<u8> = pieces_in(start, rooks, shape)
+        .filter(|&(_, rank, c)| rank == king.1 && c.is_ascii_uppercase())
+        .map(|(file, _, _)| file)
         .collect();
     let higher = files.iter().copied().filter(|&f| f > king.0).max();
     let lower = files.iter().copied().filter(|&f| f < king.0).min();
     [higher, lower]
 }
 
-/// The largest number of king-royal pieces one side has in the start FEN (at least 1).
-fn kings_in_start(start: &str, letters: &[char], pieces: &[Spanned<PieceDef>]) -> usize {
-    let board = placement(start);
-    let kings: Vec<char> = letters
-        .iter()
-        .zip(pieces)
-        .filter(|(_, p)| p.get_ref().royal.as_deref() == Some("king"))
-        .map(|(l, _)| *l)
-        .collect();
-    let white = board.chars().filter(|c| kings.contains(c)).count();
-    let black = board
-        .chars()
-        .filter(|c| kings.contains(&c.to_ascii_uppercase()) && c.is_ascii_lowercase())
+/// The largest number of king-royal pieces one side has in the start position (at least 1).
+fn kings_in_start(start: &Setup, kings: &[char]) -> usize {
+    let cells = start.board.iter().flatten().flatten();
+    let white = cells.clone().filter(|c| kings.contains(c)).count();
+    let black = cells
+        .filter(|c| c.is_ascii_lowercase() && kings.contains(&c.to_ascii_uppercase()))
         .count();
     white.max(black).max(1)
 }
@@ -780,6 +789,65 @@ mod tests {
         let source = NORMAL.replace("king_steps = [2]", "king_steps = [0]");
         let (line, message) = line_of_error(&source);
         assert_eq!(line, Some(line_containing(&source, "king_steps")), "{message}");
+    }
+
+    /// A word that is not one of a key's values is refused at the key's line, naming the word and
+    /// the words it may be.
+    #[test]
+    fn closed_word_lists_refuse_other_words_at_their_line() {
+        for (from, to, words) in [
+            ("royal = \"king\"", "royal = \"queen\"", ["queen", "king", "rose"]),
+            (
+                "stalemate = \"draw\"",
+                "stalemate = \"sometimes\"",
+                ["sometimes", "loss", "win"],
+            ),
+            (
+                "repetition = \"draw\"",
+                "repetition = \"often\"",
+                ["often", "draw", "forbidden"],
+            ),
+            (
+                "insufficient_material = true",
+                "insufficient_material = true\ngoals = [\"opponent-only-roses\", \"enemy-roses-attacked 0\"]",
+                ["enemy-roses-attacked 0", "own-roses-attacked N", "goal"],
+            ),
+        ] {
+            assert!(NORMAL.contains(from), "{from}");
+            let source = NORMAL.replace(from, to);
+            let (line, message) = line_of_error(&source);
+            let bad = to.lines().last().unwrap_or(to);
+            assert_eq!(line, Some(line_containing(&source, bad)), "{message}");
+            for w in words {
+                assert!(message.contains(w), "{w:?} not in {message:?}");
+            }
+            assert!(!message.contains("variant"), "{message}");
+        }
+    }
+
+    /// The start position is read once, as a `Setup`: the king's and castling rooks' homes and the
+    /// most kings a side may have come from it.
+    #[test]
+    fn castling_homes_and_king_count_come_from_the_start_position() {
+        let normal = parse_definition(NORMAL, "normal.toml").unwrap_or_else(|e| panic!("{e}"));
+        let c = normal.castling.as_ref().expect("castling");
+        assert_eq!(
+            (c.king_files.clone(), c.king_ranks, c.rook_files),
+            (vec![4], [0, 7], [Some(7), Some(0)])
+        );
+        assert_eq!(normal.max_kings, 1);
+        let two_kings = NORMAL
+            .replace(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RK1QKBNR w -",
+            )
+            .replace("[castling]\nking_steps = [2]\n", "");
+        let v = parse_definition(&two_kings, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.max_kings, 2);
+        let no_black_king = NORMAL.replace("rnbqkbnr/pppppppp", "rnbq1bnr/pppppppp");
+        let (line, message) = line_of_error(&no_black_king);
+        assert_eq!(line, Some(line_containing(NORMAL, "[castling]")), "{message}");
+        assert!(message.contains("one king per side"), "{message}");
     }
 
     /// A file that is not UTF-8 got no line at all.

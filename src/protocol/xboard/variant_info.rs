@@ -4,7 +4,6 @@
 //! e.p. go on the wire.
 
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::core::{Move, Position, Variant};
 use crate::notation::movetext::{self, WireStyle};
@@ -63,37 +62,36 @@ struct XboardDef {
     #[serde(default)]
     holdings: u8,
     #[serde(default)]
-    castling: Option<Spanned<String>>,
+    castling: CastlingWire,
     #[serde(default)]
-    en_passant: Option<Spanned<String>>,
+    en_passant: EnPassantWire,
     #[serde(default)]
     pieces: Vec<(String, String)>,
 }
 
-fn line_of(source: &str, offset: usize) -> usize {
-    source[..offset.min(source.len())].matches('\n').count() + 1
+/// `castling`: as the king's move, or as two legs (king, then rook).
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum CastlingWire {
+    #[default]
+    King,
+    TwoLegs,
+}
+
+/// `en_passant`: as the pawn's move, or as two legs through the victim.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum EnPassantWire {
+    #[default]
+    Plain,
+    TwoLegs,
 }
 
 impl XboardInfo {
     /// Reads the `[xboard]` section of a definition (`text`, from `file`); errors name their line.
     pub fn parse(text: &str, file: &str) -> Result<XboardInfo, DefinitionError> {
-        let error = |offset: Option<usize>, message: String| DefinitionError {
-            file: file.to_string(),
-            line: offset.map(|o| line_of(text, o)),
-            message,
-        };
-        let view: DoorView =
-            toml::from_str(text).map_err(|e| error(e.span().map(|s| s.start), e.message().trim().to_string()))?;
+        let view: DoorView = toml::from_str(text).map_err(|e| DefinitionError::from_toml(&e, text, file))?;
         let xb = view.xboard;
-        let two_legs = |value: &Option<Spanned<String>>, key: &str, plain: &str| match value {
-            None => Ok(false),
-            Some(v) if v.get_ref() == plain => Ok(false),
-            Some(v) if v.get_ref() == "two-legs" => Ok(true),
-            Some(v) => Err(error(
-                Some(v.span().start),
-                format!("xboard.{key} = {:?}: expected {plain} or two-legs", v.get_ref()),
-            )),
-        };
         Ok(XboardInfo {
             builtin: xb.builtin,
             parent: xb.parent.unwrap_or_else(|| "fairy".to_string()),
@@ -101,8 +99,8 @@ impl XboardInfo {
             holdings: xb.holdings,
             pieces: xb.pieces,
             wire: WireStyle {
-                castling_two_legs: two_legs(&xb.castling, "castling", "king")?,
-                en_passant_legs: two_legs(&xb.en_passant, "en_passant", "plain")?,
+                castling_two_legs: xb.castling == CastlingWire::TwoLegs,
+                en_passant_legs: xb.en_passant == EnPassantWire::TwoLegs,
             },
         })
     }
