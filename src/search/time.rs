@@ -90,9 +90,13 @@ pub struct Clock {
 /// move still to come) for what the GUI, the pipes and the scheduler charge on top of our
 /// thinking time.
 pub fn clock_budget(clock: &Clock, overhead_ms: i64) -> TimeBudget {
+    let half_played = (clock.moves_played / 2) as i64;
     let mtg = match clock.moves_to_go {
         Some(n) => MovesToGo::Session(n.max(1)),
-        None => MovesToGo::SuddenDeath((40 - clock.moves_played as i64 / 2).max(20) as u32),
+        None => MovesToGo::SuddenDeath {
+            think: (SUDDEN_DEATH_THINK_MOVES - half_played).max(SUDDEN_DEATH_THINK_MOVES_MIN) as u32,
+            pay: (SUDDEN_DEATH_PAY_MOVES - half_played).max(SUDDEN_DEATH_THINK_MOVES_MIN) as u32,
+        },
     };
     let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, overhead_ms.max(0));
     TimeBudget {
@@ -110,13 +114,24 @@ pub fn movetime_budget(movetime_ms: u64, overhead_ms: i64) -> TimeBudget {
     TimeBudget { soft: t, hard: t }
 }
 
+/// Sudden death, first move: the clock is shared as if this many moves were still to play; the
+/// count falls by one every two moves played, down to `SUDDEN_DEATH_THINK_MOVES_MIN`.
+const SUDDEN_DEATH_THINK_MOVES: i64 = 60;
+const SUDDEN_DEATH_THINK_MOVES_MIN: i64 = 40;
+/// Sudden death, first move: the overhead the increment does not pay is kept for this many moves
+/// (falling in the same way): a GUI charging 90 ms a move (XBoard animating its moves, issue 15)
+/// takes 9 s of a 15 s clock over 100 moves, whatever the engine thinks. A game that goes on past
+/// the estimate lives on the reserve for as many moves again, at a few ms of thought a move.
+const SUDDEN_DEATH_PAY_MOVES: i64 = 100;
+
 /// How many moves the remaining time must last.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum MovesToGo {
     /// Exactly this many moves to the next time control (this one included).
     Session(u32),
-    /// No control ahead: an estimate of the moves still to play.
-    SuddenDeath(u32),
+    /// No control ahead: the thinking time is shared over `think` moves, and the overhead of
+    /// `pay` moves is kept back.
+    SuddenDeath { think: u32, pay: u32 },
 }
 
 /// Soft and hard limits in ms from the clock (ms, may be negative), the increment (ms) and the
@@ -147,18 +162,21 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             };
             (usable / n + inc_part, usable * cap_frac / 100 + inc / 2)
         }
-        MovesToGo::SuddenDeath(n) => {
-            let n = n.max(1) as i64;
+        MovesToGo::SuddenDeath { think, pay } => {
+            let n = think.max(1) as i64;
+            let pay = (pay.max(1) as i64).max(n);
             // The moves still to come each cost the overhead too, as far as the increment does
-            // not pay it: keep it for them (a slow GUI charging 120 ms a move over 50 moves
-            // takes 6 s of a 10 s clock).
+            // not pay it: keep it for them.
             // A quarter of the clock stays for thinking whatever the overhead: on 1 s + 0.01 s
-            // the default overhead of 40 moves is more than the clock, and a floor of
-            // `usable / (2n)` (then shared over n moves again) left 0 ms a move (first legal move
-            // played, soak of issue 15).
+            // with the default overhead kept for the moves to come more than the clock, a floor
+            // of `usable / (2n)` (then shared over n moves again) left 0 ms a move (first legal
+            // move played, soak of issue 15).
             let unpaid = (lag_ms - inc_ms).max(0);
-            let usable = usable.saturating_sub((n - 1).saturating_mul(unpaid)).max(usable / 4);
-            (usable / n + inc_part, usable * 3 / 10 + inc / 2)
+            let usable = usable.saturating_sub((pay - 1).saturating_mul(unpaid)).max(usable / 4);
+            // An iteration under way is finished up to the hard limit: three times the share,
+            // not four, or a run of such moves spends the clock of the moves to come.
+            let hard = (usable / n + inc_part).saturating_mul(3);
+            (usable / n + inc_part, (usable * 3 / 10 + inc / 2).min(hard))
         }
     };
     let cap = cap.min(usable);
@@ -211,11 +229,11 @@ mod tests {
 
     #[test]
     fn sudden_death_with_increment() {
-        // 10 s + 0.1 s at the start: 9760 ms usable / 40 moves + 3/4 of the increment left after
-        // the per-move latency (100 - 40 ms).
+        // 10 s + 0.1 s at the start: 9760 ms usable / 60 moves + 3/4 of the increment left after
+        // the per-move latency (100 - 40 ms); an unfinished iteration may take three times that.
         let b = sudden(10_000, 100, 0);
-        assert_eq!(ms(b.soft), 9760 / 40 + 45);
-        assert_eq!(ms(b.hard), (9760 / 40 + 45) * 4);
+        assert_eq!(ms(b.soft), 9760 / 60 + 45);
+        assert_eq!(ms(b.hard), (9760 / 60 + 45) * 3);
         assert!(b.hard < Duration::from_millis(9760 * 3 / 10 + 30));
     }
 
@@ -229,13 +247,24 @@ mod tests {
 
     #[test]
     fn a_one_second_clock_still_thinks() {
-        // 1 s + 0.01 s: the overhead kept for 40 moves (40 x 30 ms) is more than the clock; a
-        // quarter of it is still shared out (it was 0 ms, and the engine played its first move).
+        // 1 s + 0.01 s: the default overhead kept for 100 moves (100 x 30 ms) is more than the
+        // clock; a quarter of it is still shared out (it was 0 ms, and the engine played its
+        // first move).
         let b = sudden(1000, 10, 0);
-        assert_eq!(ms(b.soft), (1000 - LAG_MS - 20) / 4 / 40);
-        assert!(ms(b.soft) >= 5 && b.hard >= b.soft, "{b:?}");
-        let late = sudden(400, 10, 60);
-        assert!(ms(late.soft) >= 4, "{late:?}");
+        assert_eq!(ms(b.soft), (1000 - LAG_MS - 20) / 4 / 60);
+        assert!(ms(b.soft) >= 3 && b.hard >= b.soft, "{b:?}");
+        // Once a quick GUI's 5 ms was measured, the increment pays it and the clock is shared.
+        let quick = |remaining_ms, moves_played| {
+            let clock = Clock {
+                remaining_ms,
+                increment_ms: 10,
+                moves_to_go: None,
+                moves_played,
+            };
+            clock_budget(&clock, 5)
+        };
+        assert!(ms(quick(1000, 0).soft) >= 15, "{:?}", quick(1000, 0));
+        assert!(ms(quick(400, 60).soft) >= 10, "{:?}", quick(400, 60));
     }
 
     #[test]
@@ -271,23 +300,31 @@ mod tests {
         assert!(ms(large.soft) * 10 + 9 * 75 + 150 <= 2000, "{large:?}");
     }
 
-    /// Sudden death with a GUI that charges 120 ms a move: the overhead of the moves to come is
-    /// kept back, so that a 10 s clock lasts a long game (simulated: the GUI charges the think
-    /// time, up to the hard limit, and the overhead).
+    /// Sudden death with a GUI that charges at least 120 ms a move (XBoard reads our move only
+    /// after animating the last one, issue 15): the overhead of the moves to come is kept back,
+    /// so that a 15 s clock lasts a 100-move game (simulated: the GUI charges the think time, up
+    /// to the hard limit, or its overhead if more, and a few ms on top). It flagged at move 60
+    /// before the thinking was shared over 60 moves and the overhead kept for 100.
     #[test]
     fn sudden_death_keeps_the_overhead_of_the_moves_to_come() {
-        let charged = 120;
-        let mut remaining = 10_000;
-        for played in 0..55 {
-            let clock = Clock {
-                remaining_ms: remaining,
-                increment_ms: 0,
-                moves_to_go: None,
-                moves_played: played,
-            };
-            let b = clock_budget(&clock, charged + charged / 4);
-            remaining -= ms(b.soft) * 13 / 10 + charged;
-            assert!(remaining > 0, "flag at move {played}");
+        let floor = 120;
+        for overshoot in [10, 20, 30] {
+            let mut remaining = 15_000;
+            for played in 0..100 {
+                let clock = Clock {
+                    remaining_ms: remaining,
+                    increment_ms: 0,
+                    moves_to_go: None,
+                    moves_played: played,
+                };
+                let b = clock_budget(&clock, floor + floor / 4);
+                let thought = (ms(b.soft) * overshoot / 10).min(ms(b.hard));
+                remaining -= thought.max(floor) + 5;
+                assert!(
+                    remaining > 0,
+                    "flag at move {played}, thinking {overshoot}/10 of the share"
+                );
+            }
         }
         // With the overhead paid by the increment, nothing more is kept.
         let with_inc = Clock {
@@ -296,7 +333,7 @@ mod tests {
             moves_to_go: None,
             moves_played: 0,
         };
-        assert_eq!(ms(clock_budget(&with_inc, 150).soft), (10_000 - 150 - 200) / 40 + 37);
+        assert_eq!(ms(clock_budget(&with_inc, 150).soft), (10_000 - 150 - 200) / 60 + 37);
     }
 
     #[test]
