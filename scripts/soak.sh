@@ -9,14 +9,15 @@
 #                in the full soak only until that is fixed
 #   --out DIR    where the PGNs and logs go (default target/soak)
 # Env: SOAK_CONCURRENCY (games at once in the match runner, default 2),
-#      SOAK_XBOARD_TC (XBoard's sudden-death clock, default 0:15).
+#      SOAK_XBOARD_TC (XBoard's sudden-death clock, default 1:00).
 #
 # Full soak (at least 2,000 refereed games, `fairybridge match` as the referee):
 #   - self-play at 1 s + 0.01 s in each of the five games (240 games each);
 #   - at 1 s + 0.01 s against Fairy-Max in normal (300; Fairy-Max does not play wildcastle: its
 #     `feature variants` lacks it) and against Sjaak II in normal and wildcastle (250 each);
-#   - 20 self-play games per game under real XBoard 4.9.1 (headless, Xvfb), sudden death 15 s,
-#     pondering on; in the full soak beside the refereed games (the machine loaded as a GUI's is).
+#   - 20 self-play games per game under real XBoard 4.9.1 (headless, Xvfb), sudden death 1 min,
+#     pondering on; the five games' XBoards at once, beside the refereed games (the machine loaded
+#     as a GUI's is, and more).
 # The report counts, from the PGNs (the runner's Termination reasons, XBoard's result comments)
 # and XBoard's debug logs: illegal moves (and other rules infractions), time forfeits, crashes and
 # hangs, each split into our engine's and the peer's, and runs that did not finish.
@@ -45,14 +46,16 @@ export FAIRYMAX_BIN=${FAIRYMAX_BIN:-$(command -v fairymax || echo /usr/games/fai
 SJAAK=$(command -v sjaakii || echo /usr/games/sjaakii)
 XBOARD=$(command -v xboard || echo /usr/games/xboard)
 
-# XBoard charges 75-165 ms a move for itself (issue 15): a sudden-death clock must hold that for
-# a long game, so the XBoard games get 15 s (the issue's reproducer had 20 s).
+# XBoard charges 75-165 ms a move for itself on a quiet machine (it reads our move only after
+# animating the last one) and 120-300 ms on a loaded one (docs/reliability.md): over a 150-move
+# game (XBoard adjudicates a draw there) that is 20-45 s whatever the engine thinks, so a
+# sudden-death clock under 1 min cannot hold a long game at that load. The XBoard games get 1 min.
 if [ "$SHORT" = 1 ]; then
     SELF_GAMES=4; FM_GAMES=2; SJ_GAMES=2; XB_GAMES=1
 else
     SELF_GAMES=240; FM_GAMES=300; SJ_GAMES=250; XB_GAMES=20
 fi
-XB_TC=${SOAK_XBOARD_TC:-0:15}
+XB_TC=${SOAK_XBOARD_TC:-1:00}
 GAMES="normal wildcastle pillage wildrose wreckage"
 
 missing=0
@@ -107,17 +110,14 @@ for _ in $(seq 1 100); do [ -s "$dfile" ] && break; sleep 0.1; done
 DISPLAY_NUM=$(tr -dc '0-9' <"$dfile" 2>/dev/null)
 [ -n "$DISPLAY_NUM" ] || { echo "soak: Xvfb did not start" >&2; exit 2; }
 
-under_xboard() {
-echo "== real XBoard, self-play, sudden death $XB_TC, pondering on"
-for g in $GAMES; do
-    dir="$OUT/xboard/$g"
+# xboard_games GAME: one XBoard playing XB_GAMES self-play games of GAME.
+xboard_games() {
+    local g=$1 dir="$OUT/xboard/$1" s=$SECONDS legality=true rc
     mkdir -p "$dir/first" "$dir/second" "$dir/home"
     # XBoard cannot judge Pillage's super-pawn promotions, Wreckage's hook captures or Wild Rose's
     # turns (README): legality testing off there; our engine still answers an illegal move.
-    legality=true
     [ "$g" = normal ] || [ "$g" = wildcastle ] || legality=false
-    s=$SECONDS
-    HOME="$dir/home" DISPLAY=":$DISPLAY_NUM" timeout -k 10 $((XB_GAMES * 60 + 60)) "$XBOARD" \
+    HOME="$dir/home" DISPLAY=":$DISPLAY_NUM" timeout -k 10 $((XB_GAMES * 200 + 60)) "$XBOARD" \
         -matchMode true -matchGames "$XB_GAMES" -variant "$g" -tc "$XB_TC" -inc 0 -ponderNextMove true \
         -fcp "$ENGINE" -fd "$dir/first" -scp "$ENGINE" -sd "$dir/second" \
         -popupExitMessage false -saveSettingsOnExit false -autoCallFlag true \
@@ -127,7 +127,16 @@ for g in $GAMES; do
     rc=$?
     echo "$g $XB_GAMES $rc" >>"$OUT/xboard/runs.txt"
     printf '  %-22s %4d games  exit %d  %4ds\n' "xboard-$g" "$XB_GAMES" "$rc" $((SECONDS - s))
-done
+}
+
+under_xboard() {
+    echo "== real XBoard, self-play, sudden death $XB_TC, pondering on, the five games at once"
+    local pids=()
+    for g in $GAMES; do
+        xboard_games "$g" &
+        pids+=($!)
+    done
+    wait "${pids[@]}"
 }
 
 if [ "$SHORT" = 1 ]; then
