@@ -1,13 +1,16 @@
 //! `fairybridge zillions-host`: a Zillions plug-in served over CECP. Our own plug-in
 //! (libfairybridge.so, feature `zillions`) plays a refereed Wreckage match against fairybridge
 //! without an illegal move or forfeit; a plug-in that answers with an illegal move
-//! (tests/c/bad_plugin.c, compiled here with `cc`) is refused and forfeits.
+//! (tests/c/bad_plugin.c, compiled here with `cc`) is refused and forfeits; Wild Rose turns of
+//! several moves go through the host both ways.
 //!
 //! Needs the feature: `cargo test --release --features zillions --test zillions_host` (CI runs it).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use fairybridge::core::{Color, MoveKind, Position};
+use fairybridge::notation::{Coords, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 
@@ -31,6 +34,12 @@ fn our_plugin() -> PathBuf {
 }
 
 fn run_match(plugin: &Path, games: &str, tag: &str) -> (String, String, String) {
+    run_match_in(plugin, games, tag, "wreckage", &[])
+}
+
+/// A refereed match of `games` games of `variant` between fairybridge and the hosted `plugin`;
+/// stdout, stderr and the PGN.
+fn run_match_in(plugin: &Path, games: &str, tag: &str, variant: &str, extra: &[&str]) -> (String, String, String) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let pgn = dir.join(format!("zillions-host-{tag}-{}.pgn", std::process::id()));
     let _ = std::fs::remove_file(&pgn);
@@ -50,10 +59,11 @@ fn run_match(plugin: &Path, games: &str, tag: &str) -> (String, String, String) 
             "--games",
             games,
             "--variant",
-            "wreckage",
+            variant,
             "--maxmoves",
             "60",
         ])
+        .args(extra)
         .args(["--timemargin", "300", "--seed", "3", "--pgn"])
         .arg(&pgn)
         .output()
@@ -82,6 +92,49 @@ fn our_plugin_plays_a_refereed_wreckage_match_without_forfeit() {
         let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay");
         assert!(moves.len() >= 10, "only {} moves\n{pgn}", moves.len());
     }
+    let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
+    assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
+}
+
+/// Each side has a pawn about to grow roses (Wild Rose: the pawn leaves the board, an enemy unit
+/// becomes a rose, the same side moves again). White wins in one turn of two moves, `dxc8=c7
+/// Uxe2`: whoever is White plays it, so each game has one, the plug-in's turn going out to the
+/// referee part by part, and fairybridge's reaching the plug-in part by part (the pass that an
+/// opponent out of force mode sends is tested in src/zillions/host.rs).
+const ROSES: &str = "v1u1wu1v/pppPpppp/8/8/8/8/PPPPpPPP/V1UW1U1V w - - 0 1";
+
+#[test]
+fn growing_roses_turns_go_through_the_host_both_ways() {
+    let openings = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("roses-{}.fen", std::process::id()));
+    std::fs::write(&openings, format!("{ROSES}\n")).expect("write the opening");
+    let opening = openings.display().to_string();
+    let (stdout, stderr, pgn) = run_match_in(&our_plugin(), "2", "roses", "wildrose", &["--openings", &opening]);
+    let _ = std::fs::remove_file(&openings);
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{pgn}");
+    // Which of the two made a turn of several moves: fairybridge, the plug-in.
+    let mut grew = [false, false];
+    let wildrose = Registry::builtin().get("wildrose").expect("wildrose is built in");
+    for g in &games {
+        let term = g.tag("Termination").unwrap_or("");
+        assert!(
+            term == "normal" || term == "adjudication",
+            "{term}: {:?}\n{pgn}",
+            g.comments.last()
+        );
+        let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay");
+        let plugin_white = g.tag("White") == Some("Plugin");
+        let setup = fen::parse_fen(ROSES, Coords::Human).expect("the opening is a FEN");
+        let mut pos = Position::from_setup(&wildrose, &setup).expect("the opening is a position");
+        for mv in moves {
+            if mv.kind == MoveKind::Grow {
+                let white = pos.side_to_move() == Color::White;
+                grew[usize::from(white == plugin_white)] = true;
+            }
+            pos.make(mv);
+        }
+    }
+    assert_eq!(grew, [true, true], "both sides grew roses in these games:\n{pgn}");
     let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
     assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
 }

@@ -3,8 +3,13 @@
 //! our core too (an illegal one forfeits the game with a message), announced to XBoard with the
 //! same `setup`/`piece` lines as our own games; we keep the clock; `?` becomes `kSTOPSOON`.
 //!
-//! Not supported: turns of several moves (Wild Rose's growing roses), analysis, pondering, edit
-//! mode; the plug-in has no undo, so `undo`/`remove`/`setboard` restart it and replay the game.
+//! A turn of several moves (Wild Rose's growing roses) goes to the plug-in as Zillions gives it:
+//! one `DLL_MakeAMove` per part, and one `DLL_Search` per part of the plug-in's own turn. On the
+//! CECP side it goes as our engine sends it (protocol/wildrose-turns.md): each part as a `move` of
+//! its own, the opponent passing with `@@@@` in between.
+//!
+//! Not supported: analysis, pondering, edit mode; the plug-in has no undo, so
+//! `undo`/`remove`/`setboard` restart it and replay the game.
 
 use std::io::Write;
 use std::path::Path;
@@ -25,14 +30,16 @@ use crate::variants::Registry;
 
 use super::codes::{DLL_OK, K_STOP_NOW, K_STOP_SOON};
 use super::find_variant;
-use super::plugin::Plugin;
+use super::plugin::{Plugin, PluginCalls};
 
 /// Kept back on every move for the pipes (ms).
 const OVERHEAD_MS: i64 = 50;
+/// The CECP null move: the pass inside a turn of several moves.
+const PASS: &str = "@@@@";
 
-struct Host {
+struct Host<P: PluginCalls, W: Write> {
     registry: Arc<Registry>,
-    plugin: Plugin,
+    plugin: P,
     name: String,
     default_variant: Arc<Variant>,
     start: Position,
@@ -45,7 +52,9 @@ struct Host {
     engine_moves: u32,
     /// The plug-in is in step with `pos` (false after it refused something: play stops).
     in_step: bool,
-    out: std::io::Stdout,
+    /// The plug-in's turn goes on after the part it played: the GUI's pass is due first.
+    awaiting_pass: bool,
+    out: W,
 }
 
 /// Serves the plug-in over CECP until `quit` or end of input; the exit code.
@@ -69,35 +78,7 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
         .file_stem()
         .map_or_else(|| "plug-in".to_string(), |s| s.to_string_lossy().into_owned());
     let lines = spawn_reader();
-    let start = Position::start(&default_variant);
-    let mut host = Host {
-        registry,
-        plugin,
-        name,
-        default_variant,
-        pos: start.clone(),
-        start,
-        moves: Vec::new(),
-        engine: Some(Color::Black),
-        clock: CecpClock::default(),
-        engine_moves: 0,
-        in_step: false,
-        out: std::io::stdout(),
-    };
-    let mut queued: Vec<String> = Vec::new();
-    loop {
-        let line = if queued.is_empty() {
-            match lines.recv() {
-                Ok(Some(l)) => l,
-                _ => return 0,
-            }
-        } else {
-            queued.remove(0)
-        };
-        if !host.handle(&line, &lines, &mut queued) {
-            return 0;
-        }
-    }
+    Host::new(registry, plugin, name, default_variant, std::io::stdout()).serve(&lines)
 }
 
 /// Lines of stdin on a channel (`None` at the end).
@@ -132,11 +113,47 @@ fn game_result(winner: Option<Color>) -> GameResult {
     }
 }
 
-impl Host {
+impl<P: PluginCalls, W: Write> Host<P, W> {
+    fn new(registry: Arc<Registry>, plugin: P, name: String, default_variant: Arc<Variant>, out: W) -> Self {
+        let start = Position::start(&default_variant);
+        Host {
+            registry,
+            plugin,
+            name,
+            default_variant,
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            engine: Some(Color::Black),
+            clock: CecpClock::default(),
+            engine_moves: 0,
+            in_step: false,
+            awaiting_pass: false,
+            out,
+        }
+    }
+
+    /// Handles GUI lines until `quit` or the end of input; the exit code.
+    fn serve(&mut self, lines: &Receiver<Option<String>>) -> i32 {
+        let mut queued: Vec<String> = Vec::new();
+        loop {
+            let line = if queued.is_empty() {
+                match lines.recv() {
+                    Ok(Some(l)) => l,
+                    _ => return 0,
+                }
+            } else {
+                queued.remove(0)
+            };
+            if !self.handle(&line, lines, &mut queued) {
+                return 0;
+            }
+        }
+    }
+
     fn send(&mut self, reply: Reply) {
-        let mut out = self.out.lock();
-        let _ = writeln!(out, "{reply}");
-        let _ = out.flush();
+        let _ = writeln!(self.out, "{reply}");
+        let _ = self.out.flush();
     }
 
     fn error(&mut self, kind: &str, text: String) {
@@ -172,6 +189,11 @@ impl Host {
                     None => self.error("unknown variant", name),
                 }
             }
+            Command::SetBoard(_) if self.awaiting_pass && self.engine.is_some() => {
+                // XBoard turns the opponent's pass into a `setboard` of its own (wrong) picture of
+                // a turn of several moves; our position is the real one: just go on.
+                self.pass_received(lines, queued);
+            }
             Command::SetBoard(text) => {
                 let setup = fen::parse_fen(&text, Coords::Wire).map_err(|e| e.to_string());
                 let v = Arc::clone(self.pos.variant());
@@ -181,9 +203,14 @@ impl Host {
                     Err(e) => self.error("setboard", e),
                 }
             }
-            Command::Force | Command::Result { .. } => self.engine = None,
+            Command::Force | Command::Result { .. } => {
+                // The GUI takes over: a pass it owed us inside our turn is no longer awaited.
+                self.engine = None;
+                self.awaiting_pass = false;
+            }
             Command::Go => {
                 self.engine = Some(self.pos.side_to_move());
+                self.awaiting_pass = false;
                 self.think(lines, queued);
             }
             Command::PlayOther => self.engine = Some(self.pos.side_to_move().opposite()),
@@ -196,6 +223,13 @@ impl Host {
             Command::DepthLimit { plies } => self.clock.depth_limit(plies),
             Command::EngineTime { centiseconds } => self.clock.engine_time(centiseconds),
             Command::Ping(n) => self.send(Reply::Pong(n)),
+            Command::UserMove { text, .. } if text.trim() == PASS => {
+                if self.awaiting_pass {
+                    self.pass_received(lines, queued);
+                } else {
+                    self.send(Reply::IllegalMove { reason: None, text });
+                }
+            }
             Command::UserMove { text, .. } => {
                 if self.user_move(&text) && self.engine == Some(self.pos.side_to_move()) {
                     self.think(lines, queued);
@@ -269,6 +303,7 @@ impl Host {
         let v = Arc::clone(self.start.variant());
         self.pos = self.start.clone();
         self.in_step = false;
+        self.awaiting_pass = false;
         let code = match self.plugin.start_new_game(&v.zillions_name) {
             Ok(c) => c,
             Err(e) => return self.error("plug-in", e),
@@ -329,12 +364,23 @@ impl Host {
         self.pos.make(mv);
         self.moves.push(mv);
         if self.pos.in_continuation() {
-            self.error("not supported", "turns of several moves through a plug-in".into());
-            self.in_step = false;
-            return false;
+            // The opponent's turn goes on: the plug-in passes, so that the GUI, which alternates
+            // turns, lets the opponent move again (in force mode nobody passes).
+            if self.engine.is_some_and(|c| c != self.pos.side_to_move()) {
+                self.send(Reply::Move(PASS.to_string()));
+            }
+            return true;
         }
         self.claim_end();
         self.pos.outcome().is_none()
+    }
+
+    /// The GUI's pass inside the plug-in's turn of several moves: the plug-in plays the next part.
+    fn pass_received(&mut self, lines: &Receiver<Option<String>>, queued: &mut Vec<String>) {
+        self.awaiting_pass = false;
+        if self.engine == Some(self.pos.side_to_move()) {
+            self.think(lines, queued);
+        }
     }
 
     /// Announces a game end by rule (the core's verdict).
@@ -375,6 +421,7 @@ impl Host {
         let status = AtomicI32::new(0);
         let mut dropped = false;
         let plugin = &self.plugin;
+        let out = &mut self.out;
         let result = std::thread::scope(|scope| {
             let search = scope.spawn(|| plugin.search(time_ms, depth, 0, &status));
             while !search.is_finished() {
@@ -382,7 +429,6 @@ impl Host {
                     Ok(Some(line)) => match parse_command(&line) {
                         Command::MoveNow => status.store(K_STOP_SOON, Ordering::SeqCst),
                         Command::Ping(n) => {
-                            let mut out = std::io::stdout().lock();
                             let _ = writeln!(out, "{}", Reply::Pong(n));
                             let _ = out.flush();
                         }
@@ -430,11 +476,14 @@ impl Host {
         let wire = xboard_wire(&self.pos, &mv);
         self.pos.make(mv);
         self.moves.push(mv);
-        self.engine_moves += 1;
-        if self.pos.in_continuation() {
-            return self.forfeit("turns of several moves are not supported through a plug-in".into());
-        }
         self.send(Reply::Move(wire));
+        if self.pos.in_continuation() {
+            // The plug-in's turn goes on once the GUI has let the opponent pass (`usermove @@@@`,
+            // or XBoard's `setboard`); Zillions would call DLL_Search again for the next part.
+            self.awaiting_pass = true;
+            return;
+        }
+        self.engine_moves += 1;
         self.claim_end();
     }
 }
@@ -466,4 +515,250 @@ fn placements(pos: &Position) -> Vec<Placement> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::core::MoveKind;
+    use crate::zillions::codes::DLL_OK_DONT_SEND_SETUP;
+    use crate::zillions::plugin::PluginSearch;
+    use crate::zillions::session::{SearchRequest, Session, StartReply, StopRequest};
+
+    /// After Wild Rose spec T6: the pawn on e7 reaches e8 and may convert a black unit into a rose.
+    const START: &str = "vn5w/4P3/7w/8/8/8/W7/1W5N w - - 0 1";
+
+    /// Our own plug-in session behind the plug-in calls, as the cdylib answers them; it records
+    /// what it was told and may be given the answers of its next searches.
+    struct SessionPlugin {
+        session: Mutex<Session>,
+        told: Mutex<Vec<String>>,
+        answers: Mutex<VecDeque<String>>,
+    }
+
+    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    impl PluginCalls for SessionPlugin {
+        fn start_new_game(&self, variant: &str) -> Result<i32, String> {
+            Ok(match lock(&self.session).start_new_game(variant) {
+                Ok(StartReply::KnownStart) => DLL_OK_DONT_SEND_SETUP,
+                Ok(StartReply::SendSetup) => DLL_OK,
+                Err(e) => e.code(),
+            })
+        }
+
+        fn make_move(&self, text: &str) -> Result<i32, String> {
+            lock(&self.told).push(text.to_string());
+            Ok(lock(&self.session)
+                .make_move(text)
+                .map_or_else(|e| e.code(), |()| DLL_OK))
+        }
+
+        fn search(&self, time_ms: i64, depth: i64, variety: i64, status: &AtomicI32) -> PluginSearch {
+            if let Some(answer) = lock(&self.answers).pop_front() {
+                return PluginSearch {
+                    best_move: answer,
+                    ..PluginSearch::default()
+                };
+            }
+            let request = SearchRequest {
+                time_ms,
+                depth,
+                variety,
+            };
+            let mut poll = || StopRequest::from_status(status.load(Ordering::SeqCst));
+            match lock(&self.session).search(&request, &mut poll, &mut |_| {}) {
+                Ok(p) => PluginSearch {
+                    code: DLL_OK,
+                    best_move: p.best_move,
+                    nodes: p.nodes as i64,
+                    score: i64::from(p.score),
+                    depth: i64::from(p.depth),
+                },
+                Err(e) => PluginSearch {
+                    code: e.code(),
+                    ..PluginSearch::default()
+                },
+            }
+        }
+    }
+
+    /// A host on our plug-in, fed one GUI line at a time (each handled to the end, a search
+    /// included: nothing arrives during it).
+    struct Gui {
+        host: Host<SessionPlugin, Vec<u8>>,
+        lines: Receiver<Option<String>>,
+        _keep_open: std::sync::mpsc::Sender<Option<String>>,
+    }
+
+    impl Gui {
+        fn new() -> Gui {
+            let registry = Arc::new(Registry::builtin());
+            let plugin = SessionPlugin {
+                session: Mutex::new(Session::new(Arc::clone(&registry))),
+                told: Mutex::new(Vec::new()),
+                answers: Mutex::new(VecDeque::new()),
+            };
+            let normal = registry.get("normal").expect("normal");
+            let (tx, rx) = std::sync::mpsc::channel();
+            Gui {
+                host: Host::new(registry, plugin, "test".into(), normal, Vec::new()),
+                lines: rx,
+                _keep_open: tx,
+            }
+        }
+
+        /// Sends `line`; the lines the host answered.
+        fn say(&mut self, line: &str) -> Vec<String> {
+            let mut queued = Vec::new();
+            assert!(self.host.handle(line, &self.lines, &mut queued), "{line} ends the host");
+            assert!(queued.is_empty(), "{queued:?}");
+            let text = String::from_utf8_lossy(&self.host.out).into_owned();
+            self.host.out.clear();
+            text.lines().map(str::to_string).collect()
+        }
+
+        /// Moves (not setup placements) the plug-in was told.
+        fn moves_told(&self) -> Vec<String> {
+            lock(&self.host.plugin.told)
+                .iter()
+                .filter(|t| !t.starts_with('('))
+                .cloned()
+                .collect()
+        }
+
+        fn plugin_fen(&self) -> String {
+            let pos = lock(&self.host.plugin.session).current_position().expect("a game");
+            fen::to_fen(&pos, Coords::Wire)
+        }
+
+        /// Starts Wild Rose from `START`.
+        fn wild_rose(&mut self, play: &[&str]) {
+            for line in ["xboard", "protover 2", "new", "variant wildrose", "sd 2"] {
+                self.say(line);
+            }
+            for line in play {
+                self.say(line);
+            }
+            assert!(self.say(&format!("setboard {START}")).is_empty());
+        }
+    }
+
+    /// A growing-roses move from `START` and a move after it that does not end the game.
+    fn growing_roses_turn() -> (Position, Move, Move) {
+        let v = Registry::builtin().get("wildrose").expect("wildrose");
+        let setup = fen::parse_fen(START, Coords::Wire).expect("fen");
+        let mut pos = Position::from_setup(&v, &setup).expect("position");
+        for grow in pos.legal_moves().iter().copied().filter(|m| m.kind == MoveKind::Grow) {
+            let mut mid = pos.clone();
+            mid.make(grow);
+            assert!(mid.in_continuation());
+            let legal = mid.legal_moves();
+            let next = legal.iter().copied().find(|m| {
+                let mut after = mid.clone();
+                after.make(*m);
+                after.outcome().is_none()
+            });
+            if let Some(next) = next {
+                return (pos, grow, next);
+            }
+        }
+        panic!("no growing-roses turn from {START}");
+    }
+
+    #[test]
+    fn the_plugins_turn_of_several_moves_goes_to_the_gui_part_by_part() {
+        let (pos, grow, next) = growing_roses_turn();
+        let mut mid = pos.clone();
+        mid.make(grow);
+        let (grow_z, next_z) = (znot::move_text(&pos, &grow), znot::move_text(&mid, &next));
+        let mut gui = Gui::new();
+        gui.wild_rose(&["force"]);
+        lock(&gui.host.plugin.answers).extend([grow_z.clone(), next_z.clone()]);
+        // The first part goes out as our engine sends it (`e7e8,e8b8`); the plug-in waits.
+        assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
+        assert!(xboard_wire(&pos, &grow).contains(','), "a two-leg first part");
+        assert_eq!(
+            lock(&gui.host.plugin.answers).len(),
+            1,
+            "no second search before the pass"
+        );
+        assert_eq!(gui.say("ping 1"), ["pong 1"]);
+        assert!(gui.say("time 500").is_empty());
+        // The opponent's pass: the plug-in searches again and its next part goes out.
+        assert_eq!(gui.say("usermove @@@@"), [format!("move {}", xboard_wire(&mid, &next))]);
+        // Each part went back to the plug-in through DLL_MakeAMove, as Zillions does it.
+        assert_eq!(gui.moves_told(), [grow_z, next_z]);
+        let mut after = mid.clone();
+        after.make(next);
+        assert_eq!(gui.plugin_fen(), fen::to_fen(&after, Coords::Wire));
+        assert_eq!(
+            fen::to_fen(&gui.host.pos, Coords::Wire),
+            fen::to_fen(&after, Coords::Wire)
+        );
+        // A pass nobody owes is no move.
+        assert_eq!(gui.say("usermove @@@@"), ["Illegal move: @@@@"]);
+    }
+
+    #[test]
+    fn xboards_setboard_stands_for_the_pass_and_an_illegal_second_part_forfeits() {
+        let (pos, grow, _) = growing_roses_turn();
+        let mut gui = Gui::new();
+        gui.wild_rose(&["force"]);
+        // After the first part the plug-in answers a move of the other side.
+        lock(&gui.host.plugin.answers).extend([znot::move_text(&pos, &grow), "Knight b8 - c6".to_string()]);
+        assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
+        // XBoard sends its own picture of the turn instead of a pass: our position stays.
+        let said = gui.say("setboard 8/8/8/8/8/8/8/8 b - - 0 1");
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("tellusererror test: illegal move \"Knight b8 - c6\"")),
+            "{said:?}"
+        );
+        assert_eq!(said.last().map(String::as_str), Some("resign"), "{said:?}");
+        assert!(!said.iter().any(|l| l.starts_with("move ")), "{said:?}");
+        assert_eq!(gui.moves_told().len(), 1, "the illegal part never reached the plug-in");
+    }
+
+    #[test]
+    fn the_guis_turn_of_several_moves_reaches_the_plugin_move_by_move() {
+        let (pos, grow, next) = growing_roses_turn();
+        let mut mid = pos.clone();
+        mid.make(grow);
+        let mut after = mid.clone();
+        after.make(next);
+        let mut gui = Gui::new();
+        // The plug-in plays Black (`new`); White's turn has two parts.
+        gui.wild_rose(&[]);
+        assert_eq!(
+            gui.say(&format!("usermove {}", xboard_wire(&pos, &grow))),
+            ["move @@@@"]
+        );
+        assert_eq!(gui.moves_told(), [znot::move_text(&pos, &grow)]);
+        // The turn is complete: the plug-in (our session, searching) answers a legal move.
+        let said = gui.say(&format!("usermove {}", xboard_wire(&mid, &next)));
+        assert_eq!(gui.moves_told()[1], znot::move_text(&mid, &next));
+        let answer = said[0].strip_prefix("move ").unwrap_or_else(|| panic!("{said:?}"));
+        let mv = movetext::parse_move(&mut after, answer, Coords::Wire).expect("a legal reply");
+        after.make(mv);
+        assert_eq!(gui.plugin_fen(), fen::to_fen(&after, Coords::Wire));
+        // A game end after the reply is the core's verdict, claimed once.
+        let claims: Vec<String> = after
+            .outcome()
+            .map(|o| format!("{} {{{}}}", game_result(o.winner), o.description()))
+            .into_iter()
+            .collect();
+        assert_eq!(said[1..], claims, "{said:?}");
+        // In force mode nobody passes: both parts are just made.
+        let mut gui = Gui::new();
+        gui.wild_rose(&["force"]);
+        assert!(gui.say(&format!("usermove {}", xboard_wire(&pos, &grow))).is_empty());
+        assert!(gui.say(&format!("usermove {}", xboard_wire(&mid, &next))).is_empty());
+        assert_eq!(gui.moves_told().len(), 2);
+    }
 }

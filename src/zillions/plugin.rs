@@ -25,6 +25,17 @@ type CleanUp = unsafe extern "system" fn() -> c_int;
 type IsGameOver = unsafe extern "system" fn(*mut c_long, *mut c_char) -> c_int;
 type GenerateMoves = unsafe extern "system" fn(*const c_char) -> c_int;
 
+/// The calls the host makes of a plug-in: a loaded library ([`Plugin`]), or, in the host's tests,
+/// our own session behind the same answers.
+pub trait PluginCalls: Sync {
+    /// `DLL_StartNewGame`: its return code.
+    fn start_new_game(&self, variant: &str) -> Result<i32, String>;
+    /// `DLL_MakeAMove`: its return code.
+    fn make_move(&self, text: &str) -> Result<i32, String>;
+    /// `DLL_Search`; `status` may be set by another thread meanwhile.
+    fn search(&self, time_ms: i64, depth: i64, variety: i64, status: &AtomicI32) -> PluginSearch;
+}
+
 /// Slack after each buffer we hand over, beyond the API's size.
 const SLACK: usize = 64;
 
@@ -170,6 +181,20 @@ impl Plugin {
     pub fn clean_up(&self) -> i32 {
         // SAFETY: no arguments.
         unsafe { (self.clean_up)() }
+    }
+}
+
+impl PluginCalls for Plugin {
+    fn start_new_game(&self, variant: &str) -> Result<i32, String> {
+        Plugin::start_new_game(self, variant)
+    }
+
+    fn make_move(&self, text: &str) -> Result<i32, String> {
+        Plugin::make_move(self, text)
+    }
+
+    fn search(&self, time_ms: i64, depth: i64, variety: i64, status: &AtomicI32) -> PluginSearch {
+        Plugin::search(self, time_ms, depth, variety, status)
     }
 }
 
