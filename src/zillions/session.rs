@@ -131,7 +131,7 @@ pub struct SearchRequest {
 pub struct SearchProgress {
     /// The best move so far (Zillions notation); empty before the first one.
     pub best_move: String,
-    /// The move being searched: the first move of the line the search is on.
+    /// The root move being searched (the best move so far until the search names one).
     pub current_move: String,
     pub nodes: u64,
     /// Zillions' scale, side to move's view: centipawns, `WIN_SCORE - n` / `LOSS_SCORE + n` for
@@ -402,14 +402,25 @@ fn run_search(
                 stopped = true;
             }
             let info = latest.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let mut changed = false;
             if let Some(info) = info {
                 if let Some(first) = info.pv.first() {
                     state.best_move = move_text(&shown, first);
-                    state.current_move = state.best_move.clone();
                 }
                 state.nodes = info.nodes;
                 state.score = zillions_score(info.score);
                 state.depth = info.depth;
+                changed = true;
+            }
+            // Zillions shows the root move being searched; before the search names one, the best.
+            let current = control
+                .current()
+                .map_or_else(|| state.best_move.clone(), |root| move_text(&shown, &root.mv));
+            if current != state.current_move {
+                state.current_move = current;
+                changed = true;
+            }
+            if changed {
                 progress(state);
             }
             if finished {
@@ -552,6 +563,46 @@ mod tests {
             .search(&SearchRequest::default(), &mut poll, &mut |_| reports += 1)
             .expect("search");
         assert!(reports > 0);
+        s.make_move(&r.best_move).expect("legal");
+    }
+
+    #[test]
+    fn current_move_is_the_root_move_being_searched() {
+        let mut s = session();
+        s.start_new_game("Chess").expect("chess");
+        let mut start = s.current_position().expect("a game");
+        // Every report: (best move, current move). The search runs until it has shown a root
+        // move other than the best one (Zillions' "currently searching"), or for a long while.
+        let reports: std::cell::RefCell<Vec<(String, String)>> = Default::default();
+        let seen_other = || reports.borrow().iter().any(|(b, c)| !b.is_empty() && b != c);
+        let mut polls = 0u32;
+        let mut poll = || {
+            polls += 1;
+            if seen_other() || polls > 100_000 {
+                StopRequest::StopSoon
+            } else {
+                StopRequest::KeepSearching
+            }
+        };
+        let r = s
+            .search(&SearchRequest::default(), &mut poll, &mut |p| {
+                reports.borrow_mut().push((p.best_move.clone(), p.current_move.clone()))
+            })
+            .expect("search");
+        assert!(
+            seen_other(),
+            "no root move but the best one was shown: {:?}",
+            reports.borrow()
+        );
+        for (best, current) in reports.borrow().iter() {
+            assert!(
+                !current.is_empty() || best.is_empty(),
+                "a current move once a best one exists"
+            );
+            if !current.is_empty() {
+                zillions::parse_move(&mut start, current).unwrap_or_else(|e| panic!("{current}: {e}"));
+            }
+        }
         s.make_move(&r.best_move).expect("legal");
     }
 
