@@ -2,8 +2,14 @@
  * placements, a whole Wreckage game against itself through DLL_Search/DLL_MakeAMove with every
  * move checked against DLL_GenerateMoves, searches stopped from a second thread with kSTOPSOON
  * and kSTOPNOW, null pointers, bad strings, and guard bytes after every buffer.
- * Usage: zillions_driver LIBRARY. Prints "ok ..." lines; exit 0 when every check passed. */
+ * Usage: zillions_driver LIBRARY. Prints "ok ..." lines; exit 0 when every check passed.
+ * On Windows (built with mingw-w64, run under wine by scripts/windows-dll-check.sh) the library is
+ * loaded as Zillions loads a plug-in: LoadLibrary, then GetProcAddress with the plain names. */
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <dlfcn.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +25,23 @@ static DLL_Search_t search;
 static DLL_CleanUp_t clean_up;
 static DLL_IsGameOver_t is_game_over;
 static DLL_GenerateMoves_t generate_moves;
+
+#ifdef _WIN32
+typedef HMODULE Library;
+static Library open_library(const char *path) { return LoadLibraryA(path); }
+static const char *library_error(void) {
+    static char text[64];
+    snprintf(text, sizeof text, "LoadLibrary error %lu", (unsigned long)GetLastError());
+    return text;
+}
+/* The stdcall exports must be found under their undecorated names, as Zillions asks for them. */
+#define FIND(lib, type, name) ((type)(void (*)(void))GetProcAddress(lib, name))
+#else
+typedef void *Library;
+static Library open_library(const char *path) { return dlopen(path, RTLD_NOW); }
+static const char *library_error(void) { return dlerror(); }
+#define FIND(lib, type, name) ((type)dlsym(lib, name))
+#endif
 
 static int failures = 0;
 #define CHECK(cond, ...)                                   \
@@ -133,17 +156,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s LIBRARY\n", argv[0]);
         return 2;
     }
-    void *lib = dlopen(argv[1], RTLD_NOW);
+    Library lib = open_library(argv[1]);
     if (!lib) {
-        fprintf(stderr, "dlopen: %s\n", dlerror());
+        fprintf(stderr, "loading %s: %s\n", argv[1], library_error());
         return 2;
     }
-    start_new_game = (DLL_StartNewGame_t)dlsym(lib, "DLL_StartNewGame");
-    make_a_move = (DLL_MakeAMove_t)dlsym(lib, "DLL_MakeAMove");
-    search = (DLL_Search_t)dlsym(lib, "DLL_Search");
-    clean_up = (DLL_CleanUp_t)dlsym(lib, "DLL_CleanUp");
-    is_game_over = (DLL_IsGameOver_t)dlsym(lib, "DLL_IsGameOver");
-    generate_moves = (DLL_GenerateMoves_t)dlsym(lib, "DLL_GenerateMoves");
+    start_new_game = FIND(lib, DLL_StartNewGame_t, "DLL_StartNewGame");
+    make_a_move = FIND(lib, DLL_MakeAMove_t, "DLL_MakeAMove");
+    search = FIND(lib, DLL_Search_t, "DLL_Search");
+    clean_up = FIND(lib, DLL_CleanUp_t, "DLL_CleanUp");
+    is_game_over = FIND(lib, DLL_IsGameOver_t, "DLL_IsGameOver");
+    generate_moves = FIND(lib, DLL_GenerateMoves_t, "DLL_GenerateMoves");
     if (!start_new_game || !make_a_move || !search || !clean_up || !is_game_over || !generate_moves) {
         fprintf(stderr, "missing DLL_* symbols\n");
         return 2;
@@ -244,7 +267,11 @@ int main(int argc, char **argv) {
 
     CHECK(clean_up() == DLL_OK, "CleanUp");
     CHECK(make_a_move("Pawn e2 - e4") == DLL_GENERIC_ERROR, "a move after CleanUp");
+#ifdef _WIN32
+    FreeLibrary(lib);
+#else
     dlclose(lib);
+#endif
     if (failures) {
         fprintf(stderr, "%d checks failed\n", failures);
         return 1;
