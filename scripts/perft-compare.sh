@@ -2,13 +2,19 @@
 # Perft speed, side by side in one run: fairybridge and Fairy-Stockfish (UCI `go perft N`) from the
 # chess start position. Prints both times and the ratio (FSF time / our time: above 1 = we are faster).
 # Usage: scripts/perft-compare.sh [DEPTH]   (default 6; needs Debian fairy-stockfish)
+# Builds into $CARGO_TARGET_DIR when it is set (as cargo does), else target/; FAIRYBRIDGE=PATH
+# measures that binary instead, without building (to compare two builds under the same load).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEPTH=${1:-6}
 FSF=${FSF:-/usr/games/fairy-stockfish}
 [ -x "$FSF" ] || { echo "perft-compare: $FSF not found (apt-get install fairy-stockfish)" >&2; exit 2; }
-cargo build --release -q
-OURS=target/release/fairybridge
+if [ -n "${FAIRYBRIDGE:-}" ]; then
+  OURS=$FAIRYBRIDGE
+else
+  cargo build --release -q
+  OURS=${CARGO_TARGET_DIR:-target}/release/fairybridge
+fi
 
 t0=$(date +%s.%N)
 ours_nodes=$("$OURS" perft --variant normal --depth "$DEPTH" 2>/dev/null | awk '/^nodes/ {print $2}')

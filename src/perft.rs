@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of a move generator.
 //! Leaves are counted in bulk (legal moves at depth 1 are counted, not played).
 
-use crate::core::{MoveKind, MoveList, Position};
+use crate::core::{Move, MoveList, Position};
 use crate::notation::movetext;
 
 /// Reusable move lists, one per ply, so counting allocates nothing per node.
@@ -44,7 +44,7 @@ impl Perft {
             let mut n = 0;
             for i in 0..list.len() {
                 let mv = list.0[i];
-                if depth == 1 && mv.kind != MoveKind::Grow {
+                if depth == 1 && !matches!(mv, Move::Grow { .. }) {
                     n += 1;
                     continue;
                 }

@@ -66,7 +66,7 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
         if legal.iter().any(|m| m == mv) {
             continue;
         }
-        if mv.kind == MoveKind::Castle {
+        if mv.kind() == MoveKind::Castle {
             continue; // rejected for a transit square: covered by the castling tests and perft
         }
         let text = canonical(p, mv);
@@ -220,7 +220,7 @@ fn check_position_sees_castling_and_en_passant() {
     for start in WILDCASTLE_STARTS {
         let mut p = position(&v, start);
         for mv in check_position(&mut p, start).iter() {
-            match mv.kind {
+            match mv.kind() {
                 MoveKind::Castle => castles += 1,
                 MoveKind::EnPassant => eps += 1,
                 _ if mv.promotion().is_some() => promos += 1,

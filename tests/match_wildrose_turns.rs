@@ -114,7 +114,7 @@ fn assert_pass_with_clock(lines: &[String]) {
 #[test]
 fn a_growing_roses_turn_against_an_engine_in_force_mode() {
     let mut pos = position(&builtin("wildrose"), START);
-    let (grow, second) = going_on(&mut pos, |m| m.kind == MoveKind::Grow)
+    let (grow, second) = going_on(&mut pos, |m| m.kind() == MoveKind::Grow)
         .into_iter()
         .find_map(|grow| {
             let mut mid = pos.clone();
@@ -147,13 +147,13 @@ fn a_growing_roses_turn_against_an_engine_in_force_mode() {
 /// sub-moves, Black's reply. Wire texts.
 fn scripted_line() -> [String; 5] {
     let mut pos = position(&builtin("wildrose"), START);
-    for w1 in going_on(&mut pos, |m| m.kind != MoveKind::Grow) {
+    for w1 in going_on(&mut pos, |m| m.kind() != MoveKind::Grow) {
         let mut p1 = pos.clone();
         p1.make(w1);
         for b1 in going_on(&mut p1, |_| true) {
             let mut p2 = p1.clone();
             p2.make(b1);
-            for grow in going_on(&mut p2, |m| m.kind == MoveKind::Grow) {
+            for grow in going_on(&mut p2, |m| m.kind() == MoveKind::Grow) {
                 let mut p3 = p2.clone();
                 p3.make(grow);
                 for w2 in going_on(&mut p3, |_| true) {

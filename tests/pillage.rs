@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use fairybridge::core::{Color, MoveKind, Position, PositionError};
+use fairybridge::core::{Color, Move, MoveKind, Position, PositionError};
 use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::notation::{Coords, fen};
 use fairybridge::protocol::xboard::variant_info::wire;
@@ -42,7 +42,7 @@ fn with_king_a1(items: &[&str]) -> BTreeSet<String> {
 fn castlings(p: &mut Position) -> BTreeSet<String> {
     let list = p.legal_moves();
     list.iter()
-        .filter(|m| m.kind == MoveKind::Castle)
+        .filter(|m| m.kind() == MoveKind::Castle)
         .map(|m| canonical(p, m))
         .collect()
 }
@@ -188,10 +188,10 @@ fn t5_en_passant_after_a_mid_board_double_step() {
     let mut p = pos(T5);
     assert_eq!(moves(&mut p), with_king_a1(&["e5e6", "e5e7"]));
     let double = play(&mut p, "e5e7");
-    assert_eq!(double.kind, MoveKind::MultiStep);
+    assert_eq!(double.kind(), MoveKind::MultiStep);
     assert_eq!(fen_of(&p), "9k/10/10/3pP5/10/10/10/10/10/K9 b - e6 0 1");
     let ep = legal(&mut p, "d7e6").expect("d7xe6 e.p. is legal right after e5-e7");
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(
         moves(&mut p),
         set(&["d7e6", "d7d6", "d7d5", "j10i10", "j10i9", "j10j9"])
@@ -211,7 +211,7 @@ fn t5_en_passant_right_expires_after_one_turn() {
     assert_eq!(fen_of(&p), "10/9k/10/3pP5/10/10/10/10/10/K9 w - - 1 2");
     play(&mut p, "a1a2");
     assert!(legal(&mut p, "d7e6").is_none(), "the e.p. right is gone");
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+    assert!(p.legal_moves().iter().all(|m| m.kind() != MoveKind::EnPassant));
     assert_eq!(fen_of(&p), "10/9k/10/3pP5/10/10/10/10/K9/10 b - - 2 2");
 }
 
@@ -273,7 +273,7 @@ fn t7_exactly_seven_castlings_with_their_squares() {
     ];
     for (text, k, r) in cases {
         let mv = legal(&mut p, text).unwrap_or_else(|| panic!("{text} legal"));
-        assert_eq!(mv.kind, MoveKind::Castle, "{text}");
+        assert_eq!(mv.kind(), MoveKind::Castle, "{text}");
         assert_eq!(canonical(&p, &mv), text);
         p.make(mv);
         assert_eq!((at(&p, k), at(&p, r)), ('K', 'R'), "{text}: K {k}, R {r}");
@@ -588,7 +588,7 @@ fn fast_pawn_en_passant_after_double_steps_from_any_rank() {
         let target = format!("e{}", rank + 1);
         let capture = format!("d{}{target}", rank + 2);
         let ep = legal(&mut p, &capture).unwrap_or_else(|| panic!("{fen_text}: {capture} e.p."));
-        assert_eq!(ep.kind, MoveKind::EnPassant);
+        assert_eq!(ep.kind(), MoveKind::EnPassant);
         p.make(ep);
         assert_eq!(
             (at(&p, &target), at(&p, &format!("e{}", rank + 2))),
@@ -605,7 +605,7 @@ fn fast_pawn_single_step_gives_no_en_passant() {
     assert!(p.en_passant().is_none());
     play(&mut p, "d6d5");
     assert!(p.en_passant().is_none());
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+    assert!(p.legal_moves().iter().all(|m| m.kind() != MoveKind::EnPassant));
 }
 
 // ----- super pawns and e.p. -----
@@ -617,12 +617,12 @@ fn super_pawn_never_captures_en_passant() {
     let mut p = pos("9k/10/10/4p5/10/3S6/10/10/10/K9 b - - 0 1");
     play(&mut p, "e7e5");
     assert!(p.en_passant().is_none(), "no fast pawn can take: no e.p. right");
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+    assert!(p.legal_moves().iter().all(|m| m.kind() != MoveKind::EnPassant));
     let mv = play(&mut p, "d5e6");
-    assert_eq!(mv.kind, MoveKind::Normal);
+    assert_eq!(mv.kind(), MoveKind::Normal);
     assert_eq!((at(&p, "e6"), at(&p, "e5")), ('S', 'p'));
     p.unmake();
-    assert_eq!(legal(&mut p, "d5e5").unwrap().kind, MoveKind::Normal);
+    assert_eq!(legal(&mut p, "d5e5").unwrap().kind(), MoveKind::Normal);
 }
 
 #[test]
@@ -640,7 +640,7 @@ fn super_pawn_is_never_captured_en_passant() {
     let eps: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.kind == MoveKind::EnPassant)
+        .filter(|m| m.kind() == MoveKind::EnPassant)
         .map(|m| canonical(&p, m))
         .collect();
     assert_eq!(eps, vec!["c5d6".to_string()]);
@@ -670,7 +670,7 @@ fn wire_castling_is_two_legs_in_ranks_0_to_9() {
     // The 1-square king moves are king steps, not castlings, in both notations.
     for (human, wire_text) in [("f2g2", "f1g1"), ("f2e2", "f1e1")] {
         let mv = parse_move(&mut p, wire_text, Coords::Wire).unwrap();
-        assert_eq!(mv.kind, MoveKind::Normal, "{wire_text}");
+        assert_eq!(mv.kind(), MoveKind::Normal, "{wire_text}");
         assert_eq!(canonical(&p, &mv), human);
     }
 }
@@ -699,7 +699,7 @@ fn wire_moves_use_ranks_0_to_9() {
         "9k/10/10/3pP5/10/10/10/10/10/K9 b - e5 0 1"
     );
     let ep = parse_move(&mut p, "d6e5", Coords::Wire).unwrap();
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(canonical(&p, &ep), "d7e6");
     // The wire FEN reads back to the same position.
     let wire_fen = fen::to_fen(&p, Coords::Wire);
@@ -740,10 +740,12 @@ fn wire_en_passant_is_two_legs_through_the_victim_in_either_half() {
         let mut p = pos(fen_text);
         play(&mut p, double);
         let ep = legal(&mut p, capture).unwrap_or_else(|| panic!("{fen_text}: {capture} e.p."));
-        assert_eq!(ep.kind, MoveKind::EnPassant, "{fen_text}");
+        let Move::EnPassant { from, to, victim, .. } = ep else {
+            panic!("{fen_text}: {capture} is not e.p.: {ep:?}");
+        };
         assert_eq!(wire(&p, &ep), wire_text, "{fen_text}: {capture}");
         let name = |s| fairybridge::notation::square_name(p.variant().shape, s, Coords::Wire);
-        let (from, victim, to) = (name(ep.from), name(ep.extra[0]), name(ep.to));
+        let (from, victim, to) = (name(from), name(victim), name(to));
         let plain = format!("{from}{to}");
         let two_legs = format!("{from}{victim},{victim}{to}");
         for text in [plain, two_legs] {

@@ -94,12 +94,12 @@ fn after_a_reply_that_draws_by_the_move_rule_the_engine_claims_and_does_not_move
             let legal = pos.legal_moves();
             let quiet = legal
                 .iter()
-                .find(|m| m.kind == MoveKind::Normal && pos.piece_at(m.to).is_none())
+                .find(|m| m.kind() == MoveKind::Normal && pos.piece_at(m.to()).is_none())
                 .expect("Black has a quiet move");
             wire(&pos, quiet)
         }
     };
     let replied = parse_move(&mut pos, &reply, Coords::Wire).expect("the reply is legal");
-    assert!(pos.piece_at(replied.to).is_none(), "the reply {reply} captures");
+    assert!(pos.piece_at(replied.to()).is_none(), "the reply {reply} captures");
     claims_after(&mut e, &reply, "the fifty-move rule");
 }

@@ -169,7 +169,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
     // Castling both ways: the king two squares, the rook onto the square it crossed.
     let mut p = position(&v, "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
     play(&mut p, "f1h1");
-    assert_eq!(p.last_move().unwrap().kind, MoveKind::Castle);
+    assert_eq!(p.last_move().unwrap().kind(), MoveKind::Castle);
     assert_eq!(
         fen_of(&p),
         "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R5RK2 b kq - 1 1"
@@ -201,7 +201,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
         "rcnbqkbncr/1pp1pppppp/10/3pP5/p9/10/10/10/PPPP1PPPPP/RCNBQKBNCR w KQkq d8 0 5"
     );
     let ep = parse_move(&mut p, "e7d8", Coords::Human).unwrap();
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(wire(&p, &ep), "e6d7", "wire ranks 0..9");
     p.make(ep);
     assert_eq!(

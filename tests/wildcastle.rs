@@ -66,8 +66,8 @@ fn t2_e_file_castling_both_ways() {
     let mut p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
     let short = legal(&mut p, "e1g1").expect("e1g1 legal");
     let long = legal(&mut p, "e1c1").expect("e1c1 legal");
-    assert_eq!(short.kind, MoveKind::Castle);
-    assert_eq!(long.kind, MoveKind::Castle);
+    assert_eq!(short.kind(), MoveKind::Castle);
+    assert_eq!(long.kind(), MoveKind::Castle);
     p.make(short);
     assert_eq!(
         (at(&p, "g1"), at(&p, "f1"), at(&p, "e1"), at(&p, "h1")),
@@ -105,10 +105,10 @@ fn t4_d_file_castlings_and_the_position_after_d1f1() {
     assert_eq!(king, set(&["d1b1", "d1c1", "d1e1", "d1f1"]));
     let f = legal(&mut p, "d1f1").expect("d1f1 legal");
     let b = legal(&mut p, "d1b1").expect("d1b1 legal");
-    assert_eq!((f.kind, b.kind), (MoveKind::Castle, MoveKind::Castle));
+    assert_eq!((f.kind(), b.kind()), (MoveKind::Castle, MoveKind::Castle));
     // d1e1 and d1c1 are ordinary king steps, not castling.
-    assert_eq!(legal(&mut p, "d1e1").unwrap().kind, MoveKind::Normal);
-    assert_eq!(legal(&mut p, "d1c1").unwrap().kind, MoveKind::Normal);
+    assert_eq!(legal(&mut p, "d1e1").unwrap().kind(), MoveKind::Normal);
+    assert_eq!(legal(&mut p, "d1c1").unwrap().kind(), MoveKind::Normal);
 
     p.make(f);
     assert_eq!(fen_of(&p), "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3RK2 b kq - 1 1");
@@ -161,7 +161,7 @@ fn t7_en_passant_is_legal_only_immediately() {
     let mut p = pos(start);
     assert_eq!(fen_of(&p), start, "the e.p. square is kept (a pawn can take)");
     let ep = legal(&mut p, "d4c3").expect("d4xc3 e.p. legal");
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     p.make(ep);
     assert_eq!((at(&p, "c3"), at(&p, "c4"), at(&p, "d4")), ('p', '.', '.'));
     assert_eq!(fen_of(&p), "rbbqknnr/ppp1pppp/8/8/8/2p5/PP1PPPPP/RBBQKNNR w KQkq - 0 3");
@@ -188,11 +188,15 @@ fn t8_promotion_has_exactly_four_choices() {
     let all = moves(&mut p);
     assert_eq!(all, set(&["a1a2", "a1b1", "a1b2", "a7a8b", "a7a8n", "a7a8q", "a7a8r"]));
     let list = p.legal_moves();
-    let promos: Vec<Move> = list.iter().filter(|m| m.from == sq(&p, "a7")).copied().collect();
+    let promos: Vec<Move> = list
+        .iter()
+        .filter(|m| m.from() == Some(sq(&p, "a7")))
+        .copied()
+        .collect();
     assert_eq!(promos.len(), 4);
     let mut got = BTreeSet::new();
     for mv in promos {
-        assert_eq!(mv.to, sq(&p, "a8"));
+        assert_eq!(mv.to(), sq(&p, "a8"));
         let kind = mv.promotion().expect("a move to the last rank promotes");
         p.make(mv);
         got.insert(at(&p, "a8"));

@@ -368,7 +368,7 @@ fn t6_growing_roses_converts_the_nightrider_and_wins() {
     let grow: Vec<Move> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.kind == MoveKind::Grow)
+        .filter(|m| m.kind() == MoveKind::Grow)
         .copied()
         .collect();
     assert_eq!(grow.len(), 1);
@@ -452,7 +452,7 @@ fn t6_conversion_is_mandatory_and_so_is_the_extra_move() {
     assert_eq!(fen_of(&p), T6, "parse_turn leaves the position unchanged");
     let turn = parse_turn(&mut p, "e7e8=b8 a2a3", Coords::Human).unwrap();
     assert_eq!(turn.len(), 2);
-    assert_eq!(turn[0].kind, MoveKind::Grow);
+    assert_eq!(turn[0].kind(), MoveKind::Grow);
     assert_eq!(turn_canonical(&p, &turn), "e7e8=b8 a2a3");
 }
 
@@ -472,8 +472,7 @@ fn growing_roses_without_anything_to_convert() {
     // Black has only roses: the pawn leaves, nothing changes kind, White moves again.
     let mut p = pos(NOTHING_TO_CONVERT);
     let grow = parse_move(&mut p, "e7e8", Coords::Human).unwrap();
-    assert_eq!(grow.kind, MoveKind::Grow);
-    assert!(grow.extra[0].is_none());
+    assert!(matches!(grow, Move::Grow { converts: None, .. }), "{grow:?}");
     assert_eq!(wire(&p, &grow), "e7e8,e8e8");
     assert_eq!(parse_move(&mut p, "e7e8,e8e8", Coords::Wire), Ok(grow));
     let all = turns(&mut p);
@@ -523,7 +522,7 @@ fn growing_roses_twice_in_one_turn() {
     }
     let turn = play(&mut p, "e7e8=b8 g7g8=d8 a2a3");
     assert_eq!(
-        turn.iter().map(|m| m.kind).collect::<Vec<_>>(),
+        turn.iter().map(|m| m.kind()).collect::<Vec<_>>(),
         [MoveKind::Grow, MoveKind::Grow, MoveKind::Normal]
     );
     assert!(
@@ -552,7 +551,7 @@ fn a5_en_passant_is_never_the_extra_move() {
     let mut p = pos(GROW_AND_EP);
     assert_eq!(fen_of(&p), GROW_AND_EP, "the e.p. target d6 is usable and kept");
     let ep = parse_move(&mut p, "e5d6", Coords::Human).unwrap();
-    assert_eq!(ep.kind, MoveKind::EnPassant, "e.p. as the first move of the turn");
+    assert_eq!(ep.kind(), MoveKind::EnPassant, "e.p. as the first move of the turn");
     let all = turns(&mut p);
     assert_eq!(all.len(), 93, "tests/support/wildrose_perft.py");
     assert!(all.contains("e5d6"));
@@ -567,7 +566,7 @@ fn a5_en_passant_is_never_the_extra_move() {
         );
         let list = q.legal_moves();
         assert!(
-            list.iter().all(|m| m.kind != MoveKind::EnPassant),
+            list.iter().all(|m| m.kind() != MoveKind::EnPassant),
             "g7g8={conv}: e.p. offered as extra move"
         );
         assert!(!moves(&mut q).contains("e5d6"));
@@ -589,7 +588,7 @@ fn an_extra_double_step_gives_the_opponent_an_ep_right() {
     assert_goes_on(&mut p);
     assert_eq!(fen_of(&p), "1w5w/8/8/8/2Pp4/8/8/W3W3 b - c3 0 1");
     assert_eq!(
-        parse_move(&mut p, "d4c3", Coords::Human).map(|m| m.kind),
+        parse_move(&mut p, "d4c3", Coords::Human).map(|m| m.kind()),
         Ok(MoveKind::EnPassant)
     );
 }
@@ -607,7 +606,7 @@ fn t7_en_passant_takes_the_last_black_unit_fading_roses_beats_rose_cutting() {
         fen_of(&p)
     );
     let ep = parse_move(&mut p, "e5d6", Coords::Human).unwrap();
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     play(&mut p, "e5d6");
     assert_eq!(
         attacked_roses(&p, Color::White),
@@ -844,22 +843,22 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     for mv in legal.iter() {
         let (text, w) = move_texts(p, mv, ctx);
         // Roses are never captured; e.p. only as the first move of a turn.
-        if let Some(victim) = p.piece_at(mv.to) {
+        if let Some(victim) = p.piece_at(mv.to()) {
             assert!(
                 victim.color() == side || v.piece(victim.kind()).royalty != Royalty::Rose,
                 "{ctx}: {text} lands on an enemy rose, {here}"
             );
         }
-        if mv.kind == MoveKind::EnPassant {
+        if mv.kind() == MoveKind::EnPassant {
             assert!(!cont, "{ctx}: e.p. {text} as an extra move, {here}");
             seen.en_passant += 1;
         }
-        if mv.kind == MoveKind::Grow {
+        if mv.kind() == MoveKind::Grow {
             assert!(
                 w.contains(','),
                 "{ctx}: growing roses {text} not in two legs on the wire: {w}"
             );
-            if mv.extra[0].is_none() {
+            if let Move::Grow { converts: None, .. } = mv {
                 assert!(
                     w.ends_with(&w[2..4]),
                     "{ctx}: nothing converted, second leg stays put: {w}"
@@ -870,7 +869,7 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
         assert_eq!(p.hash(), p.recomputed_hash(), "{ctx}: hash after {text} from {here}");
         if p.in_continuation() {
             assert_eq!(p.side_to_move(), side, "{ctx}: {text}");
-            assert_eq!(mv.kind, MoveKind::Grow, "{ctx}: only growing roses continues a turn");
+            assert_eq!(mv.kind(), MoveKind::Grow, "{ctx}: only growing roses continues a turn");
         } else {
             assert_eq!(p.side_to_move(), side.opposite(), "{ctx}: {text}");
             assert!(!p.occurred_before(), "{ctx}: legal {text} repeats a position, {here}");
@@ -906,15 +905,15 @@ fn check_turns(p: &mut Position, ctx: &str, seen: &mut Seen) -> Vec<Vec<Move>> {
             "{ctx}: turn {text:?}, {here}"
         );
         assert_eq!(fen_of(p), here, "{ctx}: parse_turn changed the position");
-        let grows = turn.iter().filter(|m| m.kind == MoveKind::Grow).count();
+        let grows = turn.iter().filter(|m| m.kind() == MoveKind::Grow).count();
         if grows > 0 {
-            if turn.iter().any(|m| m.kind == MoveKind::Grow && !m.extra[0].is_none()) {
+            if turn.iter().any(|m| matches!(m, Move::Grow { converts: Some(_), .. })) {
                 seen.grow_convert += 1;
             }
-            if turn.iter().any(|m| m.kind == MoveKind::Grow && m.extra[0].is_none()) {
+            if turn.iter().any(|m| matches!(m, Move::Grow { converts: None, .. })) {
                 seen.grow_nothing += 1;
             }
-            if turn.last().unwrap().kind == MoveKind::Grow {
+            if turn.last().unwrap().kind() == MoveKind::Grow {
                 seen.grow_no_extra += 1;
             }
             if grows > 1 {
@@ -922,7 +921,7 @@ fn check_turns(p: &mut Position, ctx: &str, seen: &mut Seen) -> Vec<Vec<Move>> {
             }
         }
         assert!(
-            turn[..turn.len() - 1].iter().all(|m| m.kind == MoveKind::Grow),
+            turn[..turn.len() - 1].iter().all(|m| m.kind() == MoveKind::Grow),
             "{ctx}: {text}: only growing roses is followed by another sub-move"
         );
     }

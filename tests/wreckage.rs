@@ -62,7 +62,7 @@ fn t1_start_position_has_exactly_the_36_listed_moves() {
     assert_eq!(p.legal_moves().len(), 36);
     // No drops (ranks 1 and 2 are full) and no detonation (a1a1) exist.
     assert!(got.iter().all(|m| !m.contains('@')));
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::Special));
+    assert!(p.legal_moves().iter().all(|m| m.kind() != MoveKind::Special));
 }
 
 // ----- T2, T3: pawns -----
@@ -103,7 +103,7 @@ fn t4_extended_en_passant_over_both_skipped_squares_and_its_expiry() {
     for (text, lands) in [("d4e3", "e3"), ("f5e4", "e4")] {
         assert!(black.contains(text), "{text} missing: {black:?}");
         let mv = legal(&mut p, text).unwrap();
-        assert_eq!(mv.kind, MoveKind::EnPassant);
+        assert_eq!(mv.kind(), MoveKind::EnPassant);
         assert_eq!(victims(&p, &mv), set(&["e5"]), "{text} removes the pawn on e5");
         p.make(mv);
         assert_eq!((at(&p, lands), at(&p, "e5")), ('p', '.'), "{text}");
@@ -115,7 +115,7 @@ fn t4_extended_en_passant_over_both_skipped_squares_and_its_expiry() {
     play(&mut p, "f1g1");
     let later = moves(&mut p);
     assert!(!later.contains("d4e3") && !later.contains("f5e4"), "{later:?}");
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::EnPassant));
+    assert!(p.legal_moves().iter().all(|m| m.kind() != MoveKind::EnPassant));
 }
 
 #[test]
@@ -168,10 +168,10 @@ fn t5_dragon_approach_and_withdrawal() {
     let list = p.legal_moves();
     let east: Vec<&Move> = list
         .iter()
-        .filter(|m| m.from == d4 && shape.rank(m.to) == shape.rank(d4) && shape.file(m.to) > shape.file(d4))
+        .filter(|m| m.from() == Some(d4) && shape.rank(m.to()) == shape.rank(d4) && shape.file(m.to()) > shape.file(d4))
         .collect();
     assert_eq!(east.len(), 6);
-    assert!(east.iter().all(|m| m.kind == MoveKind::Special && p.is_capture(m)));
+    assert!(east.iter().all(|m| m.kind() == MoveKind::Special && p.is_capture(m)));
     for leap in ["d4e6", "d4f5", "d4f3", "d4e2", "d4c2", "d4b3", "d4b5", "d4c6"] {
         assert!(caught(&mut p, leap).is_empty(), "knight leap {leap} never captures");
     }
@@ -208,7 +208,7 @@ fn t6_dragon_check_by_withdrawal_and_its_absence() {
 fn t7_detonation_removes_every_adjacent_enemy_but_ninjas() {
     let mut p = pos("K8k/10/10/10/3jr5/4XP4/3b1p4/10/10/10 w - - 0 1");
     let mv = legal(&mut p, "e5e5").expect("detonation e5e5 is legal");
-    assert_eq!(mv.kind, MoveKind::Special);
+    assert_eq!(mv.kind(), MoveKind::Special);
     assert_eq!(victims(&p, &mv), set(&["e6", "d4", "f4"]));
     p.make(mv);
     assert_eq!(
@@ -227,7 +227,7 @@ fn t7_detonation_removes_every_adjacent_enemy_but_ninjas() {
     // Only a ninja adjacent: no detonation at all.
     let mut p = pos("K8k/10/10/10/3j6/4XP4/10/10/10/10 w - - 0 1");
     assert!(legal(&mut p, "e5e5").is_none());
-    assert!(p.legal_moves().iter().all(|m| m.from != m.to));
+    assert!(p.legal_moves().iter().all(|m| m.from() != Some(m.to())));
 }
 
 // ----- T8, T9, T10: Guillotine -----
@@ -317,7 +317,7 @@ fn t11_ninja_drops_with_push() {
     assert_eq!(all.len(), 32);
     assert_eq!(parse_move(&mut p, "J@e6", Coords::Human), Err(MoveTextError::Illegal));
     let mv = play(&mut p, "J@e5");
-    assert_eq!(mv.kind, MoveKind::Drop);
+    assert_eq!(mv.kind(), MoveKind::Drop);
     assert!(p.in_check(), "J@e5 attacks d6 diagonally forward");
     assert_eq!(at(&p, "e5"), 'J');
     assert_eq!(field(&fen_of(&p), 0), "10/10/10/10/3k6/4J5/10/10/PPPP1PPPPP/K9[-]");
@@ -343,7 +343,7 @@ fn t13_flexible_castling() {
     let castles = |p: &mut Position| -> BTreeSet<String> {
         let list = p.legal_moves();
         list.iter()
-            .filter(|m| m.kind == MoveKind::Castle)
+            .filter(|m| m.kind() == MoveKind::Castle)
             .map(|m| canonical(p, m))
             .collect()
     };
@@ -374,8 +374,8 @@ fn t13_flexible_castling() {
         p.unmake();
     }
     // f1g1 and f1e1 stay plain king steps.
-    assert_eq!(legal(&mut p, "f1g1").unwrap().kind, MoveKind::Normal);
-    assert_eq!(legal(&mut p, "f1e1").unwrap().kind, MoveKind::Normal);
+    assert_eq!(legal(&mut p, "f1g1").unwrap().kind(), MoveKind::Normal);
+    assert_eq!(legal(&mut p, "f1e1").unwrap().kind(), MoveKind::Normal);
 }
 
 // ----- T14: the mate in two -----
@@ -523,14 +523,21 @@ fn fen_holdings_round_trip_and_empty_hands_are_written_as_dash() {
 fn hook_victims(p: &Position, mv: &Move, mover: Color) -> Vec<Square> {
     let shape = p.variant().shape;
     let mut squares = vec![];
-    if mv.from != mv.to {
-        squares.push(mv.to);
+    if mv.from() != Some(mv.to()) {
+        squares.push(mv.to());
     }
-    squares.extend(mv.extra.iter().copied().filter(|s| !s.is_none()));
-    for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
-        if mv.blast & (1 << i) != 0 {
-            squares.extend(shape.offset(mv.to, dx, dy));
+    match *mv {
+        Move::EnPassant { victim, .. } => squares.push(victim),
+        Move::Grow { converts, .. } => squares.extend(converts),
+        Move::Special { victim, blast, .. } => {
+            squares.extend(victim);
+            for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
+                if blast.0 & (1 << i) != 0 {
+                    squares.extend(shape.offset(mv.to(), dx, dy));
+                }
+            }
         }
+        _ => {}
     }
     squares.retain(|&s| p.piece_at(s).is_some_and(|pc| pc.color() != mover));
     squares
@@ -655,22 +662,22 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     for mv in legal.iter() {
         let (text, _) = move_texts(p, mv, ctx);
         let victims = p.captures_of(mv).count();
-        match mv.kind {
+        match mv.kind() {
             MoveKind::Drop => {
                 seen.drops += 1;
                 let second = if mover == Color::White { 1 } else { 8 };
-                if p.variant().shape.rank(mv.to) != second && p.variant().piece(mv.dropped().unwrap()).letter == 'J' {
+                if p.variant().shape.rank(mv.to()) != second && p.variant().piece(mv.dropped().unwrap()).letter == 'J' {
                     seen.pushed_drops += 1;
                 }
             }
-            MoveKind::Special if mv.from == mv.to => {
+            MoveKind::Special if mv.from() == Some(mv.to()) => {
                 seen.detonations += 1;
                 if victims > 1 {
                     seen.multi_detonations += 1;
                 }
             }
             MoveKind::Special => {
-                let letter = p.variant().piece(p.piece_at(mv.from).unwrap().kind()).letter;
+                let letter = p.variant().piece(p.piece_at(mv.from().unwrap()).unwrap().kind()).letter;
                 match (letter, victims) {
                     ('G', 2) => seen.double_captures += 1,
                     ('G', _) => seen.fly_overs += 1,
@@ -702,7 +709,7 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     let mut pseudo = MoveList::new();
     p.generate_pseudo(&mut pseudo);
     for mv in pseudo.iter() {
-        if mv.kind == MoveKind::Castle || legal.iter().any(|m| m == mv) {
+        if mv.kind() == MoveKind::Castle || legal.iter().any(|m| m == mv) {
             continue;
         }
         p.make(*mv);
@@ -739,7 +746,7 @@ fn playout(start: &str, seed: u64, max_plies: usize, seen: &mut Seen) {
         let special: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| m.kind != MoveKind::Normal || p.is_capture(m))
+            .filter(|m| m.kind() != MoveKind::Normal || p.is_capture(m))
             .collect();
         let mv = if !special.is_empty() && rng.below(2) == 0 {
             special[rng.below(special.len())]

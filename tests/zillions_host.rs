@@ -127,7 +127,7 @@ fn growing_roses_turns_go_through_the_host_both_ways() {
         let setup = fen::parse_fen(ROSES, Coords::Human).expect("the opening is a FEN");
         let mut pos = Position::from_setup(&wildrose, &setup).expect("the opening is a position");
         for mv in moves {
-            if mv.kind == MoveKind::Grow {
+            if mv.kind() == MoveKind::Grow {
                 let white = pos.side_to_move() == Color::White;
                 grew[usize::from(white == plugin_white)] = true;
             }

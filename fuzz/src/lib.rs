@@ -90,7 +90,7 @@ pub fn check_moves(pos: &mut Position) -> MoveList {
     for mv in pseudo.iter() {
         let is_legal = legal.iter().any(|m| m == mv);
         let slow = legal_by_making(pos, *mv);
-        if mv.kind == MoveKind::Castle {
+        if mv.kind() == MoveKind::Castle {
             assert!(
                 !is_legal || slow,
                 "legal castling {mv:?} leaves the king attacked in {}",

@@ -15,7 +15,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use geometry::{BoardShape, Color, Square, SquareSet};
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Blast, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, Piece, PieceType, Royalty};
 pub use position::Position;

@@ -4,7 +4,7 @@
 
 use super::betza::mode;
 use super::geometry::{Color, Square, SquareSet};
-use super::moves::{Move, MoveKind, MoveList};
+use super::moves::{Move, MoveList};
 use super::piece::{Kind, Piece, Royalty};
 use super::position::{EMPTY, Position};
 use super::variant::Repetition;
@@ -76,7 +76,7 @@ impl Position {
         // An enemy piece that may be captured (roses never are).
         let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
         let add = |list: &mut MoveList, mv: Move| {
-            self.push_move(list, mv, kind, promotes && (leaves_zone || zone.contains(mv.to)))
+            self.push_move(list, mv, kind, promotes && (leaves_zone || zone.contains(mv.to())))
         };
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
@@ -91,21 +91,32 @@ impl Position {
                     }
                     if b == EMPTY {
                         if ray.modes & mode::MOVE != 0 {
-                            let k = if ray.multi_step && i >= 1 {
-                                MoveKind::MultiStep
+                            let mv = if ray.multi_step && i >= 1 {
+                                Move::MultiStep {
+                                    from,
+                                    to,
+                                    promotion: None,
+                                }
                             } else {
-                                MoveKind::Normal
+                                Move::normal(from, to)
                             };
-                            add(list, Move::new(from, to, k));
-                        } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
-                            let mut mv = Move::new(from, to, MoveKind::EnPassant);
-                            mv.extra[0] = ep.victim;
                             add(list, mv);
+                        } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
+                            let victim = ep.victim;
+                            add(
+                                list,
+                                Move::EnPassant {
+                                    from,
+                                    to,
+                                    victim,
+                                    promotion: None,
+                                },
+                            );
                         }
                         continue;
                     }
                     if ray.modes & mode::CAPTURE != 0 && capturable(b) {
-                        add(list, Move::new(from, to, MoveKind::Normal));
+                        add(list, Move::normal(from, to));
                     }
                     break;
                 }
@@ -120,12 +131,12 @@ impl Position {
                     }
                     if b == EMPTY {
                         if ray.modes & mode::MOVE != 0 {
-                            add(list, Move::new(from, to, MoveKind::Normal));
+                            add(list, Move::normal(from, to));
                         }
                         continue;
                     }
                     if ray.modes & mode::CAPTURE != 0 && capturable(b) {
-                        add(list, Move::new(from, to, MoveKind::Normal));
+                        add(list, Move::normal(from, to));
                     }
                     break;
                 }
@@ -143,7 +154,7 @@ impl Position {
                 return;
             }
             let us = self.side_to_move();
-            if p.optional && !self.variant().tables.immobile[kind.index() * 2 + us as usize].contains(mv.to) {
+            if p.optional && !self.variant().tables.immobile[kind.index() * 2 + us as usize].contains(mv.to()) {
                 list.push(mv);
             }
             for &choice in &p.choices {
@@ -157,19 +168,27 @@ impl Position {
     /// Growing roses: one move per enemy unit (not already of the `convert` kind, and not the one
     /// captured on the way) that may be converted; one move converting nothing if there is none.
     fn push_grow_moves(&self, list: &mut MoveList, mv: Move, convert: Kind) {
+        let Some(from) = mv.from() else { return };
+        let to = mv.to();
         let them = self.side_to_move().opposite();
         let mut any = false;
         for &sq in self.pieces_of(them) {
             let p = Piece(self.men.board[sq.index()]);
-            if sq != mv.to && p.kind() != convert {
-                let mut grow = Move::new(mv.from, mv.to, MoveKind::Grow);
-                grow.extra[0] = sq;
-                list.push(grow);
+            if sq != to && p.kind() != convert {
+                list.push(Move::Grow {
+                    from,
+                    to,
+                    converts: Some(sq),
+                });
                 any = true;
             }
         }
         if !any {
-            list.push(Move::new(mv.from, mv.to, MoveKind::Grow));
+            list.push(Move::Grow {
+                from,
+                to,
+                converts: None,
+            });
         }
     }
 
@@ -258,9 +277,12 @@ impl Position {
                 else {
                     continue;
                 };
-                let mut mv = Move::new(ksq, kto, MoveKind::Castle);
-                mv.extra = [rsq, rto];
-                list.push(mv);
+                list.push(Move::Castle {
+                    king_from: ksq,
+                    king_to: kto,
+                    rook_from: rsq,
+                    rook_to: rto,
+                });
             }
         }
     }
@@ -286,7 +308,7 @@ impl Position {
 
     /// Is a pseudo-legal move legal? Moves that cannot expose a king skip the make/unmake test.
     pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
-        if ctx.forbid_repetition || mv.kind == MoveKind::Grow {
+        if ctx.forbid_repetition || matches!(mv, Move::Grow { .. }) {
             let us = self.side_to_move();
             self.make(*mv);
             let ok = if self.in_continuation() {
@@ -304,21 +326,23 @@ impl Position {
         }
         let us = self.side_to_move();
         if !ctx.in_check && !ctx.enemy_hooks {
-            let simple = match mv.kind {
-                MoveKind::Normal | MoveKind::MultiStep => {
-                    let b = self.men.board[mv.from.index()];
+            let simple = match *mv {
+                Move::Normal { from, to, .. } | Move::MultiStep { from, to, .. } => {
+                    let b = self.men.board[from.index()];
                     self.variant().piece(Piece(b).kind()).royalty != Royalty::King
-                        && !ctx.sensitive.contains(mv.from)
-                        && !(ctx.enemy_hoppers && ctx.sensitive.contains(mv.to))
+                        && !ctx.sensitive.contains(from)
+                        && !(ctx.enemy_hoppers && ctx.sensitive.contains(to))
                 }
-                MoveKind::Drop => !(ctx.enemy_hoppers && ctx.sensitive.contains(mv.to)),
+                Move::Drop { to, .. } => !(ctx.enemy_hoppers && ctx.sensitive.contains(to)),
                 _ => false,
             };
             if simple {
                 return true;
             }
         }
-        if mv.kind == MoveKind::Castle && !self.castling_path_safe(mv, ctx.in_check) {
+        if let Move::Castle { king_from, king_to, .. } = *mv
+            && !self.castling_path_safe(king_from, king_to, ctx.in_check)
+        {
             return false;
         }
         self.make(*mv);
@@ -329,24 +353,24 @@ impl Position {
 
     /// Castling: the king may not be in check nor pass over an attacked square (tested with the
     /// king standing there and the rook still at home); the destination is tested after the move.
-    fn castling_path_safe(&mut self, mv: &Move, in_check: bool) -> bool {
+    fn castling_path_safe(&mut self, king_from: Square, king_to: Square, in_check: bool) -> bool {
         if in_check {
             return false;
         }
         let shape = self.variant().shape;
         let us = self.side_to_move();
-        let (kf, tf) = (shape.file(mv.from) as i32, shape.file(mv.to) as i32);
+        let (kf, tf) = (shape.file(king_from) as i32, shape.file(king_to) as i32);
         let dir = (tf - kf).signum();
-        let king = self.men.board[mv.from.index()];
+        let king = self.men.board[king_from.index()];
         let mut f = kf + dir;
         while f != tf {
-            let sq = shape.square(f as u8, shape.rank(mv.from));
+            let sq = shape.square(f as u8, shape.rank(king_from));
             // The square is empty (castling needs a clear path), so the king can stand there.
-            self.men.board[mv.from.index()] = EMPTY;
+            self.men.board[king_from.index()] = EMPTY;
             self.men.board[sq.index()] = king;
             let attacked = self.is_attacked(sq, us.opposite());
             self.men.board[sq.index()] = EMPTY;
-            self.men.board[mv.from.index()] = king;
+            self.men.board[king_from.index()] = king;
             if attacked {
                 return false;
             }

@@ -3,88 +3,206 @@
 use super::geometry::Square;
 use super::piece::Kind;
 
-/// What kind of move this is.
+/// A move: each kind carries exactly the squares and piece types it needs.
+// `repr(u8)`: a tag byte, then each variant's fields in the order written, so the origin (byte 1)
+// and the destination (byte 2) sit at the same place in every variant and `from()`/`to()` are
+// plain loads, not a branch per variant (the default layout puts them anywhere).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[repr(u8)]
+pub enum Move {
+    /// A move to `to`, capturing whatever enemy stands there.
+    Normal {
+        from: Square,
+        to: Square,
+        promotion: Option<Kind>,
+    },
+    /// A pawn push of two or more squares that may give an en-passant right.
+    MultiStep {
+        from: Square,
+        to: Square,
+        promotion: Option<Kind>,
+    },
+    /// En-passant capture of the piece on `victim`; the mover lands on the empty `to`.
+    EnPassant {
+        from: Square,
+        to: Square,
+        victim: Square,
+        promotion: Option<Kind>,
+    },
+    /// Castling: the king goes `king_from`→`king_to`, the rook `rook_from`→`rook_to`.
+    Castle {
+        king_from: Square,
+        king_to: Square,
+        rook_from: Square,
+        rook_to: Square,
+    },
+    /// A piece from hand put on `to` (after any drop push).
+    Drop { kind: Kind, to: Square },
+    /// A hook move: captures on `to` (if occupied by an enemy), on `victim` and on the neighbours
+    /// of `to` selected by `blast`; `from == to` for a move that stays put.
+    Special {
+        from: Square,
+        to: Square,
+        victim: Option<Square>,
+        blast: Blast,
+        promotion: Option<Kind>,
+    },
+    /// Growing roses: the piece goes to `to` (capturing there) and leaves the board, the enemy unit
+    /// on `converts` (if any) changes its kind, and the same side moves again — the first sub-move
+    /// of a turn of several moves.
+    Grow {
+        from: Square,
+        to: Square,
+        converts: Option<Square>,
+    },
+}
+
+// Move lists, the search stack and the undo records hold moves by value.
+const _: () = assert!(std::mem::size_of::<Move>() <= 8);
+
+/// The kind of a move without its data (for filters and tallies).
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum MoveKind {
-    /// A move to `to`, capturing whatever enemy stands there.
     Normal,
-    /// A pawn push of two or more squares that may give an en-passant right.
     MultiStep,
-    /// En-passant capture: the victim stands on `extra[0]`.
     EnPassant,
-    /// Castling: the king goes `from`→`to`, the rook `extra[0]`→`extra[1]`.
     Castle,
-    /// A piece from hand put on `to` (after any drop push).
     Drop,
-    /// A hook move: captures on `to` (if occupied by an enemy), on `extra` squares and on the
-    /// neighbours of `to` selected by `blast`; `from == to` for a move that stays put.
     Special,
-    /// Growing roses: the piece goes to `to` (capturing there) and leaves the board, the enemy unit
-    /// on `extra[0]` (if any) changes its kind, and the same side moves again — the first sub-move
-    /// of a turn of several moves.
     Grow,
 }
 
-/// A move.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    pub kind: MoveKind,
-    /// Promotion or drop piece type, `NO_KIND` if none.
-    pub piece: u8,
-    pub extra: [Square; 2],
-    /// Neighbour directions (bit i = `NEIGHBOURS[i]`) whose pieces a Special move captures.
-    pub blast: u8,
+/// Neighbour directions (bit i = `NEIGHBOURS[i]`) whose pieces a Special move captures.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct Blast(pub u8);
+
+impl Blast {
+    pub const NONE: Blast = Blast(0);
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The directions of `NEIGHBOURS` this blast reaches.
+    #[inline]
+    pub fn directions(self) -> impl Iterator<Item = (i32, i32)> {
+        NEIGHBOURS
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, &d)| d)
+    }
 }
 
-/// `Move::piece` when the move neither promotes nor drops.
-pub const NO_KIND: u8 = 255;
-
-/// The eight neighbour directions used by `Move::blast`: N, NE, E, SE, S, SW, W, NW.
+/// The eight neighbour directions used by `Blast`: N, NE, E, SE, S, SW, W, NW.
 pub const NEIGHBOURS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 impl Move {
+    /// A plain move from `from` to `to`.
     #[inline]
-    pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
-        Move {
+    pub fn normal(from: Square, to: Square) -> Move {
+        Move::Normal {
             from,
             to,
-            kind,
-            piece: NO_KIND,
-            extra: [Square::NONE; 2],
-            blast: 0,
+            promotion: None,
         }
     }
 
     #[inline]
     pub fn drop(kind: Kind, to: Square) -> Move {
-        Move {
-            from: Square::NONE,
-            to,
-            kind: MoveKind::Drop,
-            piece: kind.0,
-            extra: [Square::NONE; 2],
-            blast: 0,
+        Move::Drop { kind, to }
+    }
+
+    /// The same move promoting to `kind`. Castling, drops and growing roses never promote: they
+    /// are returned as they are.
+    #[inline]
+    pub fn with_promotion(self, kind: Kind) -> Move {
+        let mut mv = self;
+        match &mut mv {
+            Move::Normal { promotion, .. }
+            | Move::MultiStep { promotion, .. }
+            | Move::EnPassant { promotion, .. }
+            | Move::Special { promotion, .. } => *promotion = Some(kind),
+            Move::Castle { .. } | Move::Drop { .. } | Move::Grow { .. } => {}
+        }
+        mv
+    }
+
+    /// The kind of move, without its data.
+    #[inline]
+    pub fn kind(&self) -> MoveKind {
+        match self {
+            Move::Normal { .. } => MoveKind::Normal,
+            Move::MultiStep { .. } => MoveKind::MultiStep,
+            Move::EnPassant { .. } => MoveKind::EnPassant,
+            Move::Castle { .. } => MoveKind::Castle,
+            Move::Drop { .. } => MoveKind::Drop,
+            Move::Special { .. } => MoveKind::Special,
+            Move::Grow { .. } => MoveKind::Grow,
         }
     }
 
+    /// The square the moving piece leaves (the king's, for castling); a drop has none.
     #[inline]
-    pub fn with_promotion(mut self, kind: Kind) -> Move {
-        self.piece = kind.0;
-        self
+    pub fn from(&self) -> Option<Square> {
+        match *self {
+            Move::Normal { from, .. }
+            | Move::MultiStep { from, .. }
+            | Move::EnPassant { from, .. }
+            | Move::Special { from, .. }
+            | Move::Grow { from, .. } => Some(from),
+            Move::Castle { king_from, .. } => Some(king_from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// The square the moving (or dropped) piece arrives on (the king's, for castling).
+    #[inline]
+    pub fn to(&self) -> Square {
+        match *self {
+            Move::Normal { to, .. }
+            | Move::MultiStep { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Special { to, .. }
+            | Move::Grow { to, .. }
+            | Move::Drop { to, .. } => to,
+            Move::Castle { king_to, .. } => king_to,
+        }
+    }
+
+    /// Does the piece stay where it is (a detonation)? Castling never counts as staying.
+    #[inline]
+    pub fn stays(&self) -> bool {
+        match *self {
+            Move::Normal { from, to, .. }
+            | Move::MultiStep { from, to, .. }
+            | Move::EnPassant { from, to, .. }
+            | Move::Special { from, to, .. }
+            | Move::Grow { from, to, .. } => from == to,
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        }
     }
 
     /// The promotion piece type, if the move promotes.
     #[inline]
     pub fn promotion(&self) -> Option<Kind> {
-        (self.kind != MoveKind::Drop && self.piece != NO_KIND).then_some(Kind(self.piece))
+        match *self {
+            Move::Normal { promotion, .. }
+            | Move::MultiStep { promotion, .. }
+            | Move::EnPassant { promotion, .. }
+            | Move::Special { promotion, .. } => promotion,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Grow { .. } => None,
+        }
     }
 
     /// The dropped piece type, if the move is a drop.
     #[inline]
     pub fn dropped(&self) -> Option<Kind> {
-        (self.kind == MoveKind::Drop).then_some(Kind(self.piece))
+        match *self {
+            Move::Drop { kind, .. } => Some(kind),
+            _ => None,
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 //! wire text takes every style.
 
 use super::{Coords, square_name};
-use crate::core::{Move, MoveKind, Position, Square};
+use crate::core::{Move, Position, Square};
 
 fn sq(pos: &Position, s: Square, coords: Coords) -> String {
     square_name(pos.variant().shape, s, coords)
@@ -33,30 +33,38 @@ pub fn canonical(pos: &Position, mv: &Move) -> String {
 fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
     let v = pos.variant();
     let shape = v.shape;
-    match mv.kind {
-        MoveKind::Drop => format!(
-            "{}@{}",
-            v.piece(crate::core::Kind(mv.piece)).letter,
-            sq(pos, mv.to, coords)
-        ),
-        MoveKind::Castle => {
-            if shape.file(mv.from).abs_diff(shape.file(mv.to)) == 1 {
-                leg(pos, mv.extra[0], mv.from, coords)
+    match *mv {
+        Move::Drop { kind, to } => format!("{}@{}", v.piece(kind).letter, sq(pos, to, coords)),
+        Move::Castle {
+            king_from,
+            king_to,
+            rook_from,
+            ..
+        } => {
+            if shape.file(king_from).abs_diff(shape.file(king_to)) == 1 {
+                leg(pos, rook_from, king_from, coords)
             } else {
-                leg(pos, mv.from, mv.to, coords)
+                leg(pos, king_from, king_to, coords)
             }
         }
-        MoveKind::Grow => {
-            let mut s = leg(pos, mv.from, mv.to, coords);
-            if !mv.extra[0].is_none() {
+        Move::Grow { from, to, converts } => {
+            let mut s = leg(pos, from, to, coords);
+            if let Some(unit) = converts {
                 s.push('=');
-                s.push_str(&sq(pos, mv.extra[0], coords));
+                s.push_str(&sq(pos, unit, coords));
             }
             s
         }
-        _ => {
-            let mut s = leg(pos, mv.from, mv.to, coords);
-            if let Some(k) = mv.promotion() {
+        Move::Normal { from, to, promotion }
+        | Move::MultiStep { from, to, promotion }
+        | Move::EnPassant {
+            from, to, promotion, ..
+        }
+        | Move::Special {
+            from, to, promotion, ..
+        } => {
+            let mut s = leg(pos, from, to, coords);
+            if let Some(k) = promotion {
                 s.push(v.piece(k).letter.to_ascii_lowercase());
             }
             s
@@ -69,18 +77,18 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
 /// put, the first of its victims (XBoard forfeits a move from a square to itself, and cannot carry
 /// more than one victim in two legs).
 fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
-    if mv.kind != MoveKind::Special {
+    let Move::Special { from, to, .. } = *mv else {
         return None;
-    }
+    };
     let mut victims = pos.captures_of(mv).map(|(s, _)| s);
     let first = victims.next()?;
-    if mv.from == mv.to {
+    if from == to {
         return Some(first);
     }
     match victims.next() {
         None => Some(first),
         // Double capture: the jumped victim is the kill square, the landing square the second.
-        Some(second) if second == mv.to || first == mv.to => Some(if first == mv.to { second } else { first }),
+        Some(second) if second == to || first == to => Some(if first == to { second } else { first }),
         Some(_) => None,
     }
 }
@@ -103,9 +111,13 @@ impl WireStyle {
 /// The wire (CECP) text of a move, castling and e.p. in `style`.
 pub fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
     let c = Coords::Wire;
-    match mv.kind {
-        MoveKind::Castle if style.castling_two_legs => {
-            let (kf, kt, rf, rt) = (mv.from, mv.to, mv.extra[0], mv.extra[1]);
+    match *mv {
+        Move::Castle {
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+        } if style.castling_two_legs => {
             if kt == rf {
                 // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
                 two_legs(pos, [kf, kt, kt, kt], c)
@@ -113,19 +125,15 @@ pub fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
                 two_legs(pos, [kf, kt, rf, rt], c)
             }
         }
-        MoveKind::Castle => leg(pos, mv.from, mv.to, c),
-        MoveKind::EnPassant if style.en_passant_legs => {
-            let victim = mv.extra[0];
-            two_legs(pos, [mv.from, victim, victim, mv.to], c)
+        Move::Castle { king_from, king_to, .. } => leg(pos, king_from, king_to, c),
+        Move::EnPassant { from, to, victim, .. } if style.en_passant_legs => {
+            two_legs(pos, [from, victim, victim, to], c)
         }
         // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
         // such a two-leg move verbatim; see protocol/wildrose-turns.md).
-        MoveKind::Grow => {
-            let target = if mv.extra[0].is_none() { mv.to } else { mv.extra[0] };
-            two_legs(pos, [mv.from, mv.to, mv.to, target], c)
-        }
-        MoveKind::Special => match kill_square(pos, mv) {
-            Some(kill) if kill != mv.to => two_legs(pos, [mv.from, kill, kill, mv.to], c),
+        Move::Grow { from, to, converts } => two_legs(pos, [from, to, to, converts.unwrap_or(to)], c),
+        Move::Special { from, to, .. } => match kill_square(pos, mv) {
+            Some(kill) if kill != to => two_legs(pos, [from, kill, kill, to], c),
             _ => plain(pos, mv, c),
         },
         _ => plain(pos, mv, c),
@@ -231,17 +239,20 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
         return Ok(*mv);
     }
     // E.p. as two legs through the victim, whichever form this variant sends.
-    if let Some(mv) = moves.iter().find(|mv| {
-        mv.kind == MoveKind::EnPassant && two_legs(pos, [mv.from, mv.extra[0], mv.extra[0], mv.to], coords) == wanted
+    if let Some(mv) = moves.iter().find(|mv| match **mv {
+        Move::EnPassant { from, to, victim, .. } => two_legs(pos, [from, victim, victim, to], coords) == wanted,
+        _ => false,
     }) {
         return Ok(*mv);
     }
     // A detonation through any of its victims (the engine itself names the first one).
     for mv in moves.iter() {
-        if mv.kind == MoveKind::Special && mv.from == mv.to {
+        if let Move::Special { from, to, .. } = *mv
+            && from == to
+        {
             let through_any = pos
                 .captures_of(mv)
-                .any(|(v, _)| two_legs(pos, [mv.from, v, v, mv.from], coords) == wanted);
+                .any(|(v, _)| two_legs(pos, [from, v, v, from], coords) == wanted);
             if through_any {
                 return Ok(*mv);
             }
@@ -251,14 +262,20 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
     // that lands on the rook's square as `f0i0,i0h0`), and the plain king move when the canonical
     // form is rook-onto-king.
     for mv in moves.iter() {
-        if mv.kind == MoveKind::Castle {
-            if two_legs(pos, [mv.from, mv.to, mv.extra[0], mv.extra[1]], coords) == wanted {
+        if let Move::Castle {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+        } = *mv
+        {
+            if two_legs(pos, [king_from, king_to, rook_from, rook_to], coords) == wanted {
                 return Ok(*mv);
             }
-            let king_move = leg(pos, mv.from, mv.to, coords);
+            let king_move = leg(pos, king_from, king_to, coords);
             let is_plain_king_move = moves
                 .iter()
-                .any(|m| m.kind != MoveKind::Castle && m.from == mv.from && m.to == mv.to);
+                .any(|m| !matches!(m, Move::Castle { .. }) && m.from() == Some(king_from) && m.to() == king_to);
             if king_move == wanted && !is_plain_king_move {
                 return Ok(*mv);
             }

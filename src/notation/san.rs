@@ -25,7 +25,7 @@
 //! whatever [`to_san`] writes reads back to the same move.
 
 use super::{Coords, movetext, square_name};
-use crate::core::{Move, MoveKind, MoveList, Position};
+use crate::core::{Move, MoveList, Position, Square};
 
 /// Why a SAN text was not accepted.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -56,13 +56,13 @@ enum Dis {
     Square,
 }
 
-fn sq(pos: &Position, s: crate::core::Square) -> String {
+fn sq(pos: &Position, s: Square) -> String {
     square_name(pos.variant().shape, s, Coords::Human)
 }
 
-/// The piece letter written before a move of the piece on `mv.from` (`""` for the pawn).
+/// The piece letter written before a move of the piece on `mv.from()` (`""` for the pawn).
 fn letter(pos: &Position, mv: &Move) -> String {
-    match pos.piece_at(mv.from) {
+    match mv.from().and_then(|from| pos.piece_at(from)) {
         Some(p) => {
             let l = pos.variant().piece(p.kind()).letter;
             if l == 'P' { String::new() } else { l.to_string() }
@@ -72,39 +72,38 @@ fn letter(pos: &Position, mv: &Move) -> String {
 }
 
 fn moving_kind(pos: &Position, mv: &Move) -> Option<u8> {
-    pos.piece_at(mv.from).map(|p| p.kind().0)
+    mv.from().and_then(|from| pos.piece_at(from)).map(|p| p.kind().0)
 }
 
-/// Does the move stand still (a detonation)?
-fn stays(mv: &Move) -> bool {
-    mv.kind != MoveKind::Drop && mv.kind != MoveKind::Castle && mv.from == mv.to
+/// The square a piece moves from, in a move that is neither a drop nor castling.
+fn piece_move_from(mv: &Move) -> Option<Square> {
+    match mv {
+        Move::Drop { .. } | Move::Castle { .. } => None,
+        _ => mv.from(),
+    }
 }
 
 /// The disambiguation standard SAN asks for: none if no other piece of the same type can go to the
 /// same square; else the file if that tells them apart, else the rank, else the whole square.
 fn standard_dis(pos: &Position, mv: &Move, legal: &MoveList) -> Dis {
-    if matches!(mv.kind, MoveKind::Drop | MoveKind::Castle) || stays(mv) {
+    let Some(from) = piece_move_from(mv).filter(|_| !mv.stays()) else {
         return Dis::None;
-    }
+    };
     let kind = moving_kind(pos, mv);
     let shape = pos.variant().shape;
-    let rivals: Vec<&Move> = legal
+    let rivals: Vec<Square> = legal
         .iter()
-        .filter(|m| {
-            !matches!(m.kind, MoveKind::Drop | MoveKind::Castle)
-                && !stays(m)
-                && m.to == mv.to
-                && m.from != mv.from
-                && moving_kind(pos, m) == kind
-        })
+        .filter(|m| !m.stays() && m.to() == mv.to() && moving_kind(pos, m) == kind)
+        .filter_map(piece_move_from)
+        .filter(|&f| f != from)
         .collect();
     let pawn_capture = letter(pos, mv).is_empty() && pos.is_capture(mv);
     if rivals.is_empty() {
         return if pawn_capture { Dis::File } else { Dis::None };
     }
-    if rivals.iter().all(|m| shape.file(m.from) != shape.file(mv.from)) {
+    if rivals.iter().all(|&f| shape.file(f) != shape.file(from)) {
         Dis::File
-    } else if !pawn_capture && rivals.iter().all(|m| shape.rank(m.from) != shape.rank(mv.from)) {
+    } else if !pawn_capture && rivals.iter().all(|&f| shape.rank(f) != shape.rank(from)) {
         Dis::Rank
     } else {
         Dis::Square
@@ -115,10 +114,10 @@ fn standard_dis(pos: &Position, mv: &Move, legal: &MoveList) -> Dis {
 fn body(pos: &Position, mv: &Move, dis: Dis) -> String {
     let v = pos.variant();
     let shape = v.shape;
-    match mv.kind {
-        MoveKind::Drop => format!("{}@{}", v.piece(crate::core::Kind(mv.piece)).letter, sq(pos, mv.to)),
-        MoveKind::Castle => {
-            let (kf, kt) = (shape.file(mv.from), shape.file(mv.to));
+    match *mv {
+        Move::Drop { kind, to } => format!("{}@{}", v.piece(kind).letter, sq(pos, to)),
+        Move::Castle { king_from, king_to, .. } => {
+            let (kf, kt) = (shape.file(king_from), shape.file(king_to));
             let mut s = String::from(if kt > kf { "O-O" } else { "O-O-O" });
             let flexible = v.castling.as_ref().is_some_and(|c| c.king_steps.len() > 1);
             if flexible {
@@ -126,9 +125,15 @@ fn body(pos: &Position, mv: &Move, dis: Dis) -> String {
             }
             s
         }
-        _ if stays(mv) => format!("{}{}*", letter(pos, mv), sq(pos, mv.from)),
-        _ => {
-            let from = sq(pos, mv.from);
+        Move::Normal { from, .. }
+        | Move::MultiStep { from, .. }
+        | Move::EnPassant { from, .. }
+        | Move::Special { from, .. }
+        | Move::Grow { from, .. } => {
+            if mv.stays() {
+                return format!("{}{}*", letter(pos, mv), sq(pos, from));
+            }
+            let from = sq(pos, from);
             let file_len = 1;
             let mut s = letter(pos, mv);
             match dis {
@@ -140,11 +145,11 @@ fn body(pos: &Position, mv: &Move, dis: Dis) -> String {
             if pos.is_capture(mv) {
                 s.push('x');
             }
-            s.push_str(&sq(pos, mv.to));
-            if mv.kind == MoveKind::Grow {
-                if !mv.extra[0].is_none() {
+            s.push_str(&sq(pos, mv.to()));
+            if let Move::Grow { converts, .. } = *mv {
+                if let Some(unit) = converts {
                     s.push('=');
-                    s.push_str(&sq(pos, mv.extra[0]));
+                    s.push_str(&sq(pos, unit));
                 }
             } else if let Some(k) = mv.promotion() {
                 s.push('=');
@@ -245,7 +250,7 @@ pub fn parse_san(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             body(pos, m, Dis::Rank),
             body(pos, m, Dis::Square),
         ];
-        if m.promotion().is_some() && m.kind != MoveKind::Grow {
+        if m.promotion().is_some() {
             forms.push(texts[i].replacen('=', "", 1));
         }
         if forms.contains(&wanted) && !found.contains(m) {
@@ -327,7 +332,7 @@ mod tests {
         let mut castles: Vec<String> = p
             .legal_moves()
             .iter()
-            .filter(|m| m.kind == MoveKind::Castle)
+            .filter(|m| matches!(m, Move::Castle { .. }))
             .map(|m| to_san(&mut p.clone(), m))
             .collect();
         castles.sort();

@@ -8,7 +8,7 @@
 //! Reading finds the legal move whose text this is; a text that leaves out clauses the move
 //! implies (`King e1 - g1` for a castling) is accepted when exactly one legal move fits it.
 
-use crate::core::{Color, Kind, Move, MoveKind, Position, Square, Variant};
+use crate::core::{Color, Kind, Move, Position, Square, Variant};
 
 use super::{Coords, parse_square, square_name};
 
@@ -48,42 +48,54 @@ fn sq(variant: &Variant, s: Square) -> String {
 pub fn move_text(pos: &Position, mv: &Move) -> String {
     let v = &**pos.variant();
     let name_at = |s: Square| pos.piece_at(s).map_or("?", |p| piece_name(v, p.kind()));
-    match mv.kind {
-        MoveKind::Drop => format!("{} {}", piece_name(v, Kind(mv.piece)), sq(v, mv.to)),
-        MoveKind::Castle => format!(
+    match *mv {
+        Move::Drop { kind, to } => format!("{} {}", piece_name(v, kind), sq(v, to)),
+        Move::Castle {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+        } => format!(
             "{} {} - {} {} {} - {}",
-            name_at(mv.from),
-            sq(v, mv.from),
-            sq(v, mv.to),
-            name_at(mv.extra[0]),
-            sq(v, mv.extra[0]),
-            sq(v, mv.extra[1])
+            name_at(king_from),
+            sq(v, king_from),
+            sq(v, king_to),
+            name_at(rook_from),
+            sq(v, rook_from),
+            sq(v, rook_to)
         ),
-        _ => {
+        Move::Normal { from, to, .. }
+        | Move::MultiStep { from, to, .. }
+        | Move::EnPassant { from, to, .. }
+        | Move::Special { from, to, .. }
+        | Move::Grow { from, to, .. } => {
             let victims: Vec<Square> = pos.captures_of(mv).map(|(s, _)| s).collect();
-            let on_target = mv.from != mv.to && victims.contains(&mv.to);
+            let on_target = from != to && victims.contains(&to);
             let mut s = format!(
                 "{} {} {} {}",
-                name_at(mv.from),
-                sq(v, mv.from),
+                name_at(from),
+                sq(v, from),
                 if on_target { 'x' } else { '-' },
-                sq(v, mv.to)
+                sq(v, to)
             );
             if let Some(k) = mv.promotion() {
                 s.push_str(" = ");
                 s.push_str(piece_name(v, k));
             }
-            for &victim in victims.iter().filter(|&&x| x != mv.to || mv.from == mv.to) {
+            for &victim in victims.iter().filter(|&&x| x != to || from == to) {
                 s.push_str(" x ");
                 s.push_str(&sq(v, victim));
             }
-            if mv.kind == MoveKind::Grow && !mv.extra[0].is_none() {
+            if let Move::Grow {
+                converts: Some(unit), ..
+            } = *mv
+            {
                 let convert = pos
-                    .piece_at(mv.from)
+                    .piece_at(from)
                     .and_then(|p| v.piece(p.kind()).promotion.as_ref())
                     .and_then(|p| p.convert);
                 if let Some(k) = convert {
-                    s.push_str(&format!(" = {} on {}", piece_name(v, k), sq(v, mv.extra[0])));
+                    s.push_str(&format!(" = {} on {}", piece_name(v, k), sq(v, unit)));
                 }
             }
             s
@@ -281,17 +293,20 @@ fn fits(pos: &Position, mv: &Move, p: &Pattern) -> bool {
     let v = &**pos.variant();
     let kind_at = |s: Square| pos.piece_at(s).map(|x| x.kind());
     if p.drop_or_stationary {
-        let is_drop = mv.dropped() == p.kind && p.kind.is_some() && Some(mv.to) == p.to;
-        let stationary = mv.kind != MoveKind::Drop && mv.from == mv.to && Some(mv.from) == p.to;
-        if !(is_drop || (stationary && kind_at(mv.from) == p.kind)) {
+        let is_drop = mv.dropped() == p.kind && p.kind.is_some() && Some(mv.to()) == p.to;
+        let stationary = mv.from() == Some(mv.to()) && Some(mv.to()) == p.to;
+        if !(is_drop || (stationary && kind_at(mv.to()) == p.kind)) {
             return false;
         }
-    } else if mv.kind == MoveKind::Drop || Some(mv.from) != p.from || Some(mv.to) != p.to || kind_at(mv.from) != p.kind
+    } else if mv.from().is_none()
+        || mv.from() != p.from
+        || Some(mv.to()) != p.to
+        || mv.from().and_then(kind_at) != p.kind
     {
         return false;
     }
     let victims: Vec<Square> = pos.captures_of(mv).map(|(s, _)| s).collect();
-    if p.captures_on_target == Some(true) && !victims.contains(&mv.to) {
+    if p.captures_on_target == Some(true) && !victims.contains(&mv.to()) {
         return false;
     }
     if p.promotion.is_some() && mv.promotion() != p.promotion {
@@ -300,16 +315,19 @@ fn fits(pos: &Position, mv: &Move, p: &Pattern) -> bool {
     if !p.victims.iter().all(|s| victims.contains(s)) {
         return false;
     }
-    if let Some((k, a, b)) = p.rook
-        && (mv.kind != MoveKind::Castle || kind_at(a) != Some(k) || mv.extra != [a, b])
-    {
-        return false;
+    if let Some((k, a, b)) = p.rook {
+        let rook_fits = matches!(*mv, Move::Castle { rook_from, rook_to, .. } if (rook_from, rook_to) == (a, b));
+        if !rook_fits || kind_at(a) != Some(k) {
+            return false;
+        }
     }
     if let Some((k, s)) = p.converted {
-        let convert = kind_at(mv.from)
+        let convert = mv
+            .from()
+            .and_then(kind_at)
             .and_then(|x| v.piece(x).promotion.as_ref())
             .and_then(|x| x.convert);
-        if mv.kind != MoveKind::Grow || mv.extra[0] != s || convert != Some(k) {
+        if !matches!(*mv, Move::Grow { converts: Some(unit), .. } if unit == s) || convert != Some(k) {
             return false;
         }
     }
@@ -465,7 +483,7 @@ mod tests {
             .legal_moves()
             .iter()
             .copied()
-            .find(|m| m.kind == MoveKind::Special)
+            .find(|m| matches!(m, Move::Special { .. }))
             .expect("detonation");
         assert_eq!(move_text(&pos, &det), "Detonator e5 - e5 x e6 x f6 x f5");
         assert_eq!(parse_move(&mut pos, "Detonator e5 - e5 x f5 x e6 x f6"), Ok(det));

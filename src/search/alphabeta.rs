@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::core::variant::{Repetition, Verdict};
-use crate::core::{Color, Kind, Move, MoveKind, MoveList, Piece, Position};
+use crate::core::{Color, Kind, Move, MoveList, Piece, Position};
 
 use super::control::{RootProgress, SearchControl};
 use super::eval::{EvalTables, evaluate};
@@ -605,13 +605,14 @@ impl Searcher {
     /// piece type attacks an enemy king nor leaves or enters a line towards one.
     fn gives_check(&self, pos: &mut Position, mv: Move) -> bool {
         let us = pos.side_to_move();
-        if matches!(mv.kind, MoveKind::Normal | MoveKind::MultiStep | MoveKind::Drop) && !pos.has_hook_pieces(us) {
+        if matches!(mv, Move::Normal { .. } | Move::MultiStep { .. } | Move::Drop { .. }) && !pos.has_hook_pieces(us) {
             let t = &pos.variant().tables;
+            let (from, to) = (mv.from(), mv.to());
             let possible = pos.kings(us.opposite()).iter().any(|&k| {
                 let lines = t.line_mask(us, k);
-                (!mv.from.is_none() && lines.contains(mv.from))
-                    || lines.contains(mv.to)
-                    || t.leap_attacks(us, k).iter().any(|a| a.from == mv.to)
+                from.is_some_and(|from| lines.contains(from))
+                    || lines.contains(to)
+                    || t.leap_attacks(us, k).iter().any(|a| a.from == to)
             });
             if !possible {
                 return false;
@@ -1044,17 +1045,17 @@ impl Searcher {
             // Captures and best promotions only, and checking drops at the first ply; deep in the
             // tree only recaptures on the square the last move went to.
             let recapture_on = (qdepth >= QS_RECAPTURES_ONLY)
-                .then(|| self.stack[ply - 1].played.map(|(_, m)| m.to))
+                .then(|| self.stack[ply - 1].played.map(|(_, m)| m.to()))
                 .flatten();
             let mut kept = 0;
             for i in 0..list.0.len() {
                 let mv = list.0[i];
-                if recapture_on.is_some_and(|to| mv.to != to) {
+                if recapture_on.is_some_and(|to| mv.to() != to) {
                     continue;
                 }
                 let noisy = (captured_value(pos, &mv, kinds) > 0 || mv.promotion().is_some())
                     && !is_under_promotion(pos, &mv, kinds);
-                let checking_drop = qdepth == 0 && mv.kind == MoveKind::Drop && self.gives_check(pos, mv);
+                let checking_drop = qdepth == 0 && matches!(mv, Move::Drop { .. }) && self.gives_check(pos, mv);
                 if noisy || checking_drop {
                     list.0[kept] = mv;
                     kept += 1;
@@ -1069,7 +1070,7 @@ impl Searcher {
         let mut best_move = None;
         for i in 0..list.0.len() {
             let mv = pick(&mut list.0, &mut scores, i);
-            if !in_check && mv.kind != MoveKind::Drop {
+            if !in_check && !matches!(mv, Move::Drop { .. }) {
                 // Delta pruning and losing captures.
                 let victims = captured_value(pos, &mv, kinds);
                 let promo = mv.promotion().map_or(0, |k| kinds[k.index()].value);

@@ -2,8 +2,7 @@
 //! captures, checked by SEE where it applies) and queen-like promotions, killers, the countermove,
 //! quiet moves by history, losing captures, and under-promotions last.
 
-use crate::core::moves::NO_KIND;
-use crate::core::{Move, MoveKind, Piece, Position};
+use crate::core::{Move, Piece, Position};
 
 use super::eval::KindInfo;
 use super::score::MAX_PLY;
@@ -26,45 +25,41 @@ const SQUARE_SLOTS: usize = crate::core::geometry::MAX_SQUARES;
 /// Value of everything a move captures (0 for quiet moves).
 #[inline]
 pub(crate) fn captured_value(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> i32 {
-    match mv.kind {
-        MoveKind::Normal | MoveKind::MultiStep => {
-            pos.piece_at(mv.to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
+    match *mv {
+        Move::Normal { to, .. } | Move::MultiStep { to, .. } => {
+            pos.piece_at(to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
         }
         // Growing roses also takes the converted unit away from the opponent (as that unit).
-        MoveKind::Grow => {
+        Move::Grow { to, converts, .. } => {
             let value = |sq: crate::core::Square| {
-                (!sq.is_none())
-                    .then(|| pos.piece_at(sq))
-                    .flatten()
+                pos.piece_at(sq)
                     .filter(|p| p.color() != pos.side_to_move())
                     .map_or(0, |p| kinds[p.kind().index()].value.max(1))
             };
-            value(mv.to) + value(mv.extra[0])
+            value(to) + converts.map_or(0, value)
         }
-        MoveKind::EnPassant => pos
-            .piece_at(mv.extra[0])
-            .map_or(0, |p| kinds[p.kind().index()].value.max(1)),
-        MoveKind::Special => pos
+        Move::EnPassant { victim, .. } => pos.piece_at(victim).map_or(0, |p| kinds[p.kind().index()].value.max(1)),
+        Move::Special { .. } => pos
             .captures_of(mv)
             .map(|(_, p)| kinds[p.kind().index()].value.max(1))
             .sum(),
-        MoveKind::Castle | MoveKind::Drop => 0,
+        Move::Castle { .. } | Move::Drop { .. } => 0,
     }
 }
 
 /// The piece a move moves (or drops).
 #[inline]
 pub(crate) fn moving_piece(pos: &Position, mv: &Move) -> Piece {
-    match mv.dropped() {
-        Some(kind) => Piece::new(kind, pos.side_to_move()),
-        None => pos.piece_at(mv.from).unwrap_or(Piece(0)),
+    match *mv {
+        Move::Drop { kind, .. } => Piece::new(kind, pos.side_to_move()),
+        _ => mv.from().and_then(|from| pos.piece_at(from)).unwrap_or(Piece(0)),
     }
 }
 
 /// The best promotion choice of a piece type (highest value); other choices are under-promotions.
 pub(crate) fn is_under_promotion(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> bool {
     let Some(promo) = mv.promotion() else { return false };
-    let Some(piece) = pos.piece_at(mv.from) else {
+    let Some(piece) = mv.from().and_then(|from| pos.piece_at(from)) else {
         return false;
     };
     let Some(rule) = &pos.variant().piece(piece.kind()).promotion else {
@@ -108,7 +103,7 @@ impl Heuristics {
 
     #[inline]
     fn slot(piece: Piece, mv: &Move) -> usize {
-        (piece.0 as usize % PIECE_SLOTS) * SQUARE_SLOTS + (mv.to.index() % SQUARE_SLOTS)
+        (piece.0 as usize % PIECE_SLOTS) * SQUARE_SLOTS + (mv.to().index() % SQUARE_SLOTS)
     }
 
     #[inline]
@@ -175,7 +170,7 @@ pub(crate) fn score_moves(pos: &Position, moves: &[Move], scores: &mut Vec<i32>,
             let attacker = kinds[piece.kind().index()].value;
             let victims = captured_value(pos, mv, kinds);
             let promo_gain = mv.promotion().map_or(0, |k| kinds[k.index()].value - attacker);
-            if mv.piece != NO_KIND && mv.kind != MoveKind::Drop && is_under_promotion(pos, mv, kinds) {
+            if mv.promotion().is_some() && is_under_promotion(pos, mv, kinds) {
                 UNDER_PROMOTION + victims
             } else if victims > 0 || promo_gain > 0 {
                 let mvv_lva = (victims + promo_gain) * 8 - attacker.min(4000) / 8;

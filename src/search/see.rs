@@ -6,29 +6,31 @@
 
 use std::ops::ControlFlow;
 
-use crate::core::{Color, Move, MoveKind, Position, Square, SquareSet};
+use crate::core::{Color, Move, Position, Square, SquareSet};
 
 use super::eval::KindInfo;
 
 /// Value of the move's exchange sequence for the mover (captured material minus lost material),
 /// `None` if SEE does not apply to this move or position.
 pub(crate) fn see(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> Option<i32> {
-    if !matches!(mv.kind, MoveKind::Normal | MoveKind::MultiStep | MoveKind::EnPassant) {
-        return None;
-    }
+    let (from, target, ep_victim) = match *mv {
+        Move::Normal { from, to, .. } | Move::MultiStep { from, to, .. } => (from, to, None),
+        Move::EnPassant { from, to, victim, .. } => (from, to, Some(victim)),
+        _ => return None,
+    };
     if pos.variant().tables.hook_mask != 0 && (pos.has_hook_pieces(Color::White) || pos.has_hook_pieces(Color::Black)) {
         return None;
     }
     let us = pos.side_to_move();
-    let mover = pos.piece_at(mv.from)?;
-    let target = mv.to;
+    let mover = pos.piece_at(from)?;
     let mut removed = SquareSet::EMPTY;
-    removed.insert(mv.from);
-    let victim = if mv.kind == MoveKind::EnPassant {
-        removed.insert(mv.extra[0]);
-        pos.piece_at(mv.extra[0])
-    } else {
-        pos.piece_at(target)
+    removed.insert(from);
+    let victim = match ep_victim {
+        Some(sq) => {
+            removed.insert(sq);
+            pos.piece_at(sq)
+        }
+        None => pos.piece_at(target),
     };
     let mut gain = [0i32; 40];
     gain[0] = victim.map_or(0, |p| kinds[p.kind().index()].value);
@@ -60,11 +62,19 @@ pub(crate) fn see(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> Option<i32> 
 /// Is the exchange value of `mv` at least `threshold`? Moves SEE does not apply to pass.
 pub(crate) fn see_ge(pos: &Position, mv: &Move, threshold: i32, kinds: &[KindInfo]) -> bool {
     // Bounds first: the mover gets at most what it takes, and at least that minus its piece.
-    if matches!(mv.kind, MoveKind::Normal | MoveKind::MultiStep)
-        && mv.promotion().is_none()
-        && let Some(mover) = pos.piece_at(mv.from)
+    if let Move::Normal {
+        from,
+        to,
+        promotion: None,
+    }
+    | Move::MultiStep {
+        from,
+        to,
+        promotion: None,
+    } = *mv
+        && let Some(mover) = pos.piece_at(from)
     {
-        let taken = pos.piece_at(mv.to).map_or(0, |p| kinds[p.kind().index()].value);
+        let taken = pos.piece_at(to).map_or(0, |p| kinds[p.kind().index()].value);
         if taken < threshold {
             return false;
         }

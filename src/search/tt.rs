@@ -3,7 +3,7 @@
 //! least valuable one, judged by depth and age (depth-preferred). Mate scores are stored relative to
 //! the node, not the root.
 
-use crate::core::{Move, MoveKind, Square};
+use crate::core::{Blast, Kind, Move, Square};
 
 use super::score::{Bound, MATE_BOUND};
 use super::zeroed::{ZeroIsValid, ZeroedSlice};
@@ -254,27 +254,63 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn kind_code(k: MoveKind) -> u64 {
-    match k {
-        MoveKind::Normal => 0,
-        MoveKind::MultiStep => 1,
-        MoveKind::EnPassant => 2,
-        MoveKind::Castle => 3,
-        MoveKind::Drop => 4,
-        MoveKind::Special => 5,
-        MoveKind::Grow => 6,
-    }
+// The packed form: byte 0 from, 1 to, 2 the kind, 3 the promotion or dropped piece type, 4 and 5
+// the other squares (e.p. victim, castling rook from/to, hook victim, converted unit), 6 the blast;
+// bit 56 marks "a move is stored". Absent squares and piece types are 255 here, and only here.
+const NO_KIND: u8 = 255;
+const NO_SQUARE: u8 = 255;
+
+fn kind_of(promotion: Option<Kind>) -> u8 {
+    promotion.map_or(NO_KIND, |k| k.0)
 }
 
-/// A move in 57 bits (bit 56 marks "a move is stored").
+fn square_of(sq: Option<Square>) -> u8 {
+    sq.map_or(NO_SQUARE, |s| s.0)
+}
+
+/// A move in 57 bits.
 fn pack(m: &Move) -> u64 {
-    m.from.0 as u64
-        | (m.to.0 as u64) << 8
-        | kind_code(m.kind) << 16
-        | (m.piece as u64) << 24
-        | (m.extra[0].0 as u64) << 32
-        | (m.extra[1].0 as u64) << 40
-        | (m.blast as u64) << 48
+    // (kind, from, to, piece type, square, square, blast)
+    let (code, from, to, piece, a, b, blast) = match *m {
+        Move::Normal { from, to, promotion } => (0, from.0, to.0, kind_of(promotion), NO_SQUARE, NO_SQUARE, 0),
+        Move::MultiStep { from, to, promotion } => (1, from.0, to.0, kind_of(promotion), NO_SQUARE, NO_SQUARE, 0),
+        Move::EnPassant {
+            from,
+            to,
+            victim,
+            promotion,
+        } => (2, from.0, to.0, kind_of(promotion), victim.0, NO_SQUARE, 0),
+        Move::Castle {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+        } => (3, king_from.0, king_to.0, NO_KIND, rook_from.0, rook_to.0, 0),
+        Move::Drop { kind, to } => (4, NO_SQUARE, to.0, kind.0, NO_SQUARE, NO_SQUARE, 0),
+        Move::Special {
+            from,
+            to,
+            victim,
+            blast,
+            promotion,
+        } => (
+            5,
+            from.0,
+            to.0,
+            kind_of(promotion),
+            square_of(victim),
+            NO_SQUARE,
+            blast.0,
+        ),
+        Move::Grow { from, to, converts } => (6, from.0, to.0, NO_KIND, square_of(converts), NO_SQUARE, 0),
+    };
+    from as u64
+        | (to as u64) << 8
+        | (code as u64) << 16
+        | (piece as u64) << 24
+        | (a as u64) << 32
+        | (b as u64) << 40
+        | (blast as u64) << 48
         | 1 << 56
 }
 
@@ -282,22 +318,41 @@ fn unpack(v: u64) -> Option<Move> {
     if v & 1 << 56 == 0 {
         return None;
     }
-    let kind = match (v >> 16) & 0xFF {
-        0 => MoveKind::Normal,
-        1 => MoveKind::MultiStep,
-        2 => MoveKind::EnPassant,
-        3 => MoveKind::Castle,
-        4 => MoveKind::Drop,
-        6 => MoveKind::Grow,
-        _ => MoveKind::Special,
-    };
-    Some(Move {
-        from: Square(v as u8),
-        to: Square((v >> 8) as u8),
-        kind,
-        piece: (v >> 24) as u8,
-        extra: [Square((v >> 32) as u8), Square((v >> 40) as u8)],
-        blast: (v >> 48) as u8,
+    let byte = |i: u32| (v >> (8 * i)) as u8;
+    let (from, to) = (Square(byte(0)), Square(byte(1)));
+    let promotion = (byte(3) != NO_KIND).then_some(Kind(byte(3)));
+    let square = |i: u32| (byte(i) != NO_SQUARE).then_some(Square(byte(i)));
+    Some(match byte(2) {
+        0 => Move::Normal { from, to, promotion },
+        1 => Move::MultiStep { from, to, promotion },
+        2 => Move::EnPassant {
+            from,
+            to,
+            victim: Square(byte(4)),
+            promotion,
+        },
+        3 => Move::Castle {
+            king_from: from,
+            king_to: to,
+            rook_from: Square(byte(4)),
+            rook_to: Square(byte(5)),
+        },
+        4 => Move::Drop {
+            kind: Kind(byte(3)),
+            to,
+        },
+        6 => Move::Grow {
+            from,
+            to,
+            converts: square(4),
+        },
+        _ => Move::Special {
+            from,
+            to,
+            victim: square(4),
+            blast: Blast(byte(6)),
+            promotion,
+        },
     })
 }
 
@@ -307,7 +362,7 @@ mod tests {
     use crate::search::score::{mate_in, mated_in};
 
     fn mv(from: u8, to: u8) -> Move {
-        Move::new(Square(from), Square(to), MoveKind::Normal)
+        Move::normal(Square(from), Square(to))
     }
 
     #[test]
@@ -347,12 +402,60 @@ mod tests {
 
     #[test]
     fn moves_round_trip() {
-        let mut m = Move::new(Square(12), Square(28), MoveKind::Special);
-        m.extra = [Square(20), Square::NONE];
-        m.blast = 0b1010_0101;
-        assert_eq!(unpack(pack(&m)), Some(m));
-        let d = Move::drop(crate::core::Kind(3), Square(44));
-        assert_eq!(unpack(pack(&d)), Some(d));
+        let (a, b, c, d) = (Square(12), Square(28), Square(20), Square(5));
+        let moves = [
+            Move::normal(a, b),
+            Move::Normal {
+                from: a,
+                to: b,
+                promotion: Some(Kind(0)),
+            },
+            Move::MultiStep {
+                from: a,
+                to: b,
+                promotion: Some(Kind(7)),
+            },
+            Move::EnPassant {
+                from: a,
+                to: b,
+                victim: c,
+                promotion: None,
+            },
+            Move::Castle {
+                king_from: a,
+                king_to: b,
+                rook_from: c,
+                rook_to: d,
+            },
+            Move::drop(Kind(3), Square(44)),
+            Move::Special {
+                from: a,
+                to: b,
+                victim: Some(c),
+                blast: Blast::NONE,
+                promotion: Some(Kind(2)),
+            },
+            Move::Special {
+                from: a,
+                to: a,
+                victim: None,
+                blast: Blast(0b1010_0101),
+                promotion: None,
+            },
+            Move::Grow {
+                from: a,
+                to: b,
+                converts: Some(c),
+            },
+            Move::Grow {
+                from: a,
+                to: b,
+                converts: None,
+            },
+        ];
+        for m in moves {
+            assert_eq!(unpack(pack(&m)), Some(m), "{m:?}");
+        }
         assert_eq!(unpack(0), None);
     }
 

@@ -654,7 +654,7 @@ mod tests {
         let v = Registry::builtin().get("wildrose").expect("wildrose");
         let setup = fen::parse_fen(START, Coords::Wire).expect("fen");
         let mut pos = Position::from_setup(&v, &setup).expect("position");
-        for grow in pos.legal_moves().iter().copied().filter(|m| m.kind == MoveKind::Grow) {
+        for grow in pos.legal_moves().iter().copied().filter(|m| m.kind() == MoveKind::Grow) {
             let mut mid = pos.clone();
             mid.make(grow);
             assert!(mid.in_continuation());

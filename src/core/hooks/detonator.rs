@@ -4,7 +4,7 @@
 
 use super::{Hook, MoveList, victim};
 use crate::core::geometry::Square;
-use crate::core::moves::{Move, MoveKind, NEIGHBOURS};
+use crate::core::moves::{Blast, Move, NEIGHBOURS};
 use crate::core::position::Position;
 
 pub struct Detonator;
@@ -29,9 +29,13 @@ impl Hook for Detonator {
             }
         }
         if blast != 0 {
-            let mut mv = Move::new(from, from, MoveKind::Special);
-            mv.blast = blast;
-            list.push(mv);
+            list.push(Move::Special {
+                from,
+                to: from,
+                victim: None,
+                blast: Blast(blast),
+                promotion: None,
+            });
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::{Hook, MoveList, on_line, oriented, step, victim};
 use crate::core::geometry::Square;
-use crate::core::moves::{Move, MoveKind};
+use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
 
 pub struct Dragon;
@@ -28,20 +28,28 @@ impl Hook for Dragon {
     fn adjust_quiet(&self, pos: &Position, from: Square, mv: &mut Move) {
         let shape = pos.variant().shape;
         let Some(color) = pos.color_at(from) else { return };
-        let s = step(pos, from, mv.to);
+        let Move::Normal { to, promotion, .. } = *mv else {
+            return;
+        };
+        let s = step(pos, from, to);
         // Knight leaps never capture.
-        if mv.kind != MoveKind::Normal || !on_line(s) {
+        if !on_line(s) {
             return;
         }
         let d = (s.0.signum(), s.1.signum());
         let victim_sq = if is_forward(oriented(color, d).1) {
-            shape.offset(mv.to, d.0, d.1)
+            shape.offset(to, d.0, d.1)
         } else {
             shape.offset(from, -d.0, -d.1)
         };
         if let Some(sq) = victim_sq.filter(|&sq| victim(pos, from, sq)) {
-            mv.kind = MoveKind::Special;
-            mv.extra[0] = sq;
+            *mv = Move::Special {
+                from,
+                to,
+                victim: Some(sq),
+                blast: Blast::NONE,
+                promotion,
+            };
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::{Hook, MoveList, QUEEN, empty, on_line, step, victim};
 use crate::core::geometry::Square;
-use crate::core::moves::{Move, MoveKind};
+use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
 
 pub struct Guillotine;
@@ -34,9 +34,13 @@ impl Hook for Guillotine {
                     && let Some(beyond) = shape.offset(sq, d.0, d.1)
                     && empty(pos, beyond)
                 {
-                    let mut mv = Move::new(from, beyond, MoveKind::Special);
-                    mv.extra[0] = sq;
-                    list.push(mv);
+                    list.push(Move::Special {
+                        from,
+                        to: beyond,
+                        victim: Some(sq),
+                        blast: Blast::NONE,
+                        promotion: None,
+                    });
                 }
                 break;
             }
@@ -47,17 +51,21 @@ impl Hook for Guillotine {
             let a_friend = a_piece.is_some_and(|p| p.color() == color);
             if victim(pos, from, b) {
                 match a_piece {
-                    None => list.push(Move::new(from, b, MoveKind::Normal)),
-                    Some(_) if a_friend => list.push(Move::new(from, b, MoveKind::Normal)),
+                    None => list.push(Move::normal(from, b)),
+                    Some(_) if a_friend => list.push(Move::normal(from, b)),
                     Some(_) if victim(pos, from, a) => {
-                        let mut mv = Move::new(from, b, MoveKind::Special);
-                        mv.extra[0] = a;
-                        list.push(mv);
+                        list.push(Move::Special {
+                            from,
+                            to: b,
+                            victim: Some(a),
+                            blast: Blast::NONE,
+                            promotion: None,
+                        });
                     }
                     Some(_) => {}
                 }
             } else if a_friend && empty(pos, b) {
-                list.push(Move::new(from, b, MoveKind::Normal));
+                list.push(Move::normal(from, b));
             }
         }
     }

@@ -46,45 +46,49 @@ impl Position {
             self.ep = EnPassant::NONE;
         }
         let mut irreversible = false;
-        let mut touched = [mv.from, mv.to, Square::NONE, Square::NONE];
-        match mv.kind {
-            MoveKind::Drop => {
-                let kind = Kind(mv.piece);
+        // Squares whose castling rights the move may take away.
+        let mut touched = [mv.from(), Some(mv.to()), None];
+        match mv {
+            Move::Drop { kind, to } => {
                 let n = &mut self.hand[us as usize][kind.index()];
                 self.men.hash ^= z.hand(kind, us, *n) ^ z.hand(kind, us, *n - 1);
                 *n -= 1;
-                self.men.put(z, Piece::new(kind, us), mv.to);
+                self.men.put(z, Piece::new(kind, us), to);
                 irreversible = true;
             }
-            MoveKind::Castle => {
-                undo.moved = self.men.board[mv.from.index()];
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+            } => {
+                undo.moved = self.men.board[king_from.index()];
                 // Relocating keeps the piece lists in order; the order of the two avoids overlap
                 // (a 1-square castling puts the rook on the king's square, a long one the king on
                 // the rook's).
-                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
-                if rook_to == mv.from {
-                    self.men.relocate(z, mv.from, mv.to);
+                if rook_to == king_from {
+                    self.men.relocate(z, king_from, king_to);
                     self.men.relocate(z, rook_from, rook_to);
                 } else {
                     self.men.relocate(z, rook_from, rook_to);
-                    self.men.relocate(z, mv.from, mv.to);
+                    self.men.relocate(z, king_from, king_to);
                 }
-                self.move_king(us, mv.from, mv.to);
-                touched[2] = mv.extra[0];
+                self.move_king(us, king_from, king_to);
+                touched[2] = Some(rook_from);
             }
-            MoveKind::Grow => {
-                let (moved, index) = self.men.remove(z, mv.from);
+            Move::Grow { from, to, converts } => {
+                let (moved, index) = self.men.remove(z, from);
                 undo.moved = moved.0;
                 undo.moved_index = index;
-                if self.men.board[mv.to.index()] != EMPTY {
-                    let (victim, i) = self.men.remove(z, mv.to);
-                    undo.captured[0] = (mv.to, victim.0, i);
+                if self.men.board[to.index()] != EMPTY {
+                    let (victim, i) = self.men.remove(z, to);
+                    undo.captured[0] = (to, victim.0, i);
                     undo.ncaptured = 1;
                 }
-                if !mv.extra[0].is_none() {
+                if let Some(unit_sq) = converts {
                     // The converted unit is recorded as captured; unmake puts it back.
-                    let (unit, i) = self.men.remove(z, mv.extra[0]);
-                    undo.captured[undo.ncaptured as usize] = (mv.extra[0], unit.0, i);
+                    let (unit, i) = self.men.remove(z, unit_sq);
+                    undo.captured[undo.ncaptured as usize] = (unit_sq, unit.0, i);
                     undo.ncaptured += 1;
                     let convert = v
                         .piece(moved.kind())
@@ -92,16 +96,22 @@ impl Position {
                         .as_ref()
                         .and_then(|p| p.convert)
                         .unwrap_or(unit.kind());
-                    self.men.put(z, Piece::new(convert, unit.color()), mv.extra[0]);
+                    self.men.put(z, Piece::new(convert, unit.color()), unit_sq);
                 }
                 irreversible = true;
             }
-            _ => {
-                let moved = Piece(self.men.board[mv.from.index()]);
+            Move::Normal { from, to, promotion }
+            | Move::MultiStep { from, to, promotion }
+            | Move::EnPassant {
+                from, to, promotion, ..
+            }
+            | Move::Special {
+                from, to, promotion, ..
+            } => {
+                let moved = Piece(self.men.board[from.index()]);
                 undo.moved = moved.0;
                 let capture = |pos: &mut Position, sq: Square, undo: &mut Undo| {
-                    // `Square::NONE` (an unused `extra` slot) is no board index: test it first.
-                    if sq.is_none() || pos.men.board[sq.index()] == EMPTY || sq == mv.from {
+                    if pos.men.board[sq.index()] == EMPTY || sq == from {
                         return;
                     }
                     let (p, i) = pos.men.remove(z, sq);
@@ -113,47 +123,43 @@ impl Position {
                     undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
                     undo.ncaptured += 1;
                 };
-                match mv.kind {
-                    MoveKind::EnPassant => capture(self, mv.extra[0], &mut undo),
-                    MoveKind::Special => {
-                        capture(self, mv.extra[0], &mut undo);
-                        capture(self, mv.extra[1], &mut undo);
-                        touched[2] = mv.extra[0];
-                        touched[3] = mv.extra[1];
-                        if mv.blast != 0 {
-                            for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
-                                if mv.blast & (1 << i) != 0
-                                    && let Some(sq) = shape.offset(mv.to, dx, dy)
-                                {
-                                    capture(self, sq, &mut undo);
-                                    self.clear_castling_at(sq);
-                                }
+                match mv {
+                    Move::EnPassant { victim, .. } => capture(self, victim, &mut undo),
+                    Move::Special { victim, blast, .. } => {
+                        if let Some(sq) = victim {
+                            capture(self, sq, &mut undo);
+                            touched[2] = Some(sq);
+                        }
+                        for (dx, dy) in blast.directions() {
+                            if let Some(sq) = shape.offset(to, dx, dy) {
+                                capture(self, sq, &mut undo);
+                                self.clear_castling_at(sq);
                             }
                         }
                     }
                     _ => {}
                 }
-                if mv.from != mv.to {
-                    capture(self, mv.to, &mut undo);
-                    match mv.promotion() {
+                if from != to {
+                    capture(self, to, &mut undo);
+                    match promotion {
                         Some(kind) => {
-                            let (_, i) = self.men.remove(z, mv.from);
+                            let (_, i) = self.men.remove(z, from);
                             undo.moved_index = i;
-                            self.men.put(z, Piece::new(kind, us), mv.to);
+                            self.men.put(z, Piece::new(kind, us), to);
                         }
-                        None => self.men.relocate(z, mv.from, mv.to),
+                        None => self.men.relocate(z, from, to),
                     }
                     if v.piece(moved.kind()).royalty == Royalty::King {
-                        self.move_king(us, mv.from, mv.to);
+                        self.move_king(us, from, to);
                     }
                 }
                 irreversible = undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock;
                 // A push that promotes leaves no pawn behind to take en passant.
-                if mv.kind == MoveKind::MultiStep && mv.promotion().is_none() {
+                if let Move::MultiStep { promotion: None, .. } = mv {
                     let first = shape
-                        .offset(mv.from, 0, us.forward())
+                        .offset(from, 0, us.forward())
                         .expect("a multi-step passes a square");
-                    let ep = EnPassant { first, victim: mv.to };
+                    let ep = EnPassant { first, victim: to };
                     if self.ep_capturable(&ep, us.opposite()) {
                         self.ep = ep;
                         self.men.hash ^= z.ep(first);
@@ -162,10 +168,8 @@ impl Position {
             }
         }
         if self.castling != 0 {
-            for sq in touched {
-                if !sq.is_none() {
-                    self.clear_castling_at(sq);
-                }
+            for sq in touched.into_iter().flatten() {
+                self.clear_castling_at(sq);
             }
         }
         self.halfmove = if irreversible {
@@ -174,7 +178,7 @@ impl Position {
             self.halfmove.saturating_add(1)
         };
         self.undo.push(undo);
-        if mv.kind == MoveKind::Grow && self.has_pseudo_moves() {
+        if matches!(mv, Move::Grow { .. }) && self.has_pseudo_moves() {
             // The turn goes on: the same side makes another move.
             self.continuation = true;
             self.men.hash ^= z.continuation;
@@ -212,7 +216,7 @@ impl Position {
     /// the middle of a turn of several moves.
     pub fn make_null(&mut self) {
         let z = &self.variant.tables.zobrist;
-        let undo = self.undo_record(Move::new(Square::NONE, Square::NONE, MoveKind::Normal), true);
+        let undo = self.undo_record(Move::normal(Square::NONE, Square::NONE), true);
         self.history.push(self.men.hash);
         if !self.ep.is_none() {
             self.men.hash ^= z.ep(self.ep.first);
@@ -295,38 +299,49 @@ impl Position {
         let us = undo.side;
         // Every step of `make` is undone in reverse order, so the piece lists come back exactly.
         let captured = &undo.captured[..undo.ncaptured as usize];
-        match mv.kind {
+        match mv {
             _ if undo.null => {}
-            MoveKind::Drop => {
-                self.men.take_back(z, mv.to);
-                self.hand[us as usize][mv.piece as usize] += 1;
+            Move::Drop { kind, to } => {
+                self.men.take_back(z, to);
+                self.hand[us as usize][kind.index()] += 1;
             }
-            MoveKind::Castle => {
-                let (rook_from, rook_to) = (mv.extra[0], mv.extra[1]);
-                if rook_to == mv.from {
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+            } => {
+                if rook_to == king_from {
                     self.men.relocate(z, rook_to, rook_from);
-                    self.men.relocate(z, mv.to, mv.from);
+                    self.men.relocate(z, king_to, king_from);
                 } else {
-                    self.men.relocate(z, mv.to, mv.from);
+                    self.men.relocate(z, king_to, king_from);
                     self.men.relocate(z, rook_to, rook_from);
                 }
             }
-            MoveKind::Grow => {
-                if !mv.extra[0].is_none() {
-                    self.men.take_back(z, mv.extra[0]);
+            Move::Grow { from, converts, .. } => {
+                if let Some(unit_sq) = converts {
+                    self.men.take_back(z, unit_sq);
                 }
                 for &(sq, p, i) in captured.iter().rev() {
                     self.men.restore(z, Piece(p), sq, i);
                 }
-                self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
+                self.men.restore(z, Piece(undo.moved), from, undo.moved_index);
             }
-            _ => {
-                if mv.from != mv.to {
-                    if mv.promotion().is_some() {
-                        self.men.take_back(z, mv.to);
-                        self.men.restore(z, Piece(undo.moved), mv.from, undo.moved_index);
+            Move::Normal { from, to, promotion }
+            | Move::MultiStep { from, to, promotion }
+            | Move::EnPassant {
+                from, to, promotion, ..
+            }
+            | Move::Special {
+                from, to, promotion, ..
+            } => {
+                if from != to {
+                    if promotion.is_some() {
+                        self.men.take_back(z, to);
+                        self.men.restore(z, Piece(undo.moved), from, undo.moved_index);
                     } else {
-                        self.men.relocate(z, mv.to, mv.from);
+                        self.men.relocate(z, to, from);
                     }
                 }
                 for &(sq, p, i) in captured.iter().rev() {
@@ -353,23 +368,28 @@ impl Position {
     /// Pieces a move would capture, with their squares (for ordering, SEE and notation).
     pub fn captures_of(&self, mv: &Move) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let shape = self.variant.shape;
-        let mut squares = [Square::NONE; 11];
-        match mv.kind {
-            MoveKind::Normal | MoveKind::MultiStep | MoveKind::Grow => squares[0] = mv.to,
-            MoveKind::EnPassant => squares[0] = mv.extra[0],
-            MoveKind::Special => {
-                if mv.from != mv.to {
-                    squares[0] = mv.to;
+        let mut squares = [Square::NONE; 10];
+        match *mv {
+            Move::Normal { to, .. } | Move::MultiStep { to, .. } | Move::Grow { to, .. } => squares[0] = to,
+            Move::EnPassant { victim, .. } => squares[0] = victim,
+            Move::Special {
+                from,
+                to,
+                victim,
+                blast,
+                ..
+            } => {
+                if from != to {
+                    squares[0] = to;
                 }
-                squares[1] = mv.extra[0];
-                squares[2] = mv.extra[1];
+                squares[1] = victim.unwrap_or(Square::NONE);
                 for (i, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
-                    if mv.blast & (1 << i) != 0 {
-                        squares[3 + i] = shape.offset(mv.to, dx, dy).unwrap_or(Square::NONE);
+                    if blast.0 & (1 << i) != 0 {
+                        squares[2 + i] = shape.offset(to, dx, dy).unwrap_or(Square::NONE);
                     }
                 }
             }
-            MoveKind::Castle | MoveKind::Drop => {}
+            Move::Castle { .. } | Move::Drop { .. } => {}
         }
         let us = self.side;
         squares.into_iter().filter_map(move |sq| {

@@ -13,7 +13,7 @@ mod repetition;
 use std::sync::Arc;
 
 use super::geometry::{Color, MAX_SQUARES, Square};
-use super::moves::{Move, MoveKind, NEIGHBOURS};
+use super::moves::{Move, NEIGHBOURS};
 use super::piece::{Kind, MAX_KINDS, Piece, Royalty};
 use super::setup::{CastlingRight, CastlingRook, PositionError, Setup};
 use super::variant::Variant;

@@ -8,7 +8,7 @@
 //!
 //! Legality is the core's: a text names a move only if it is the text of a legal move.
 
-use crate::core::{Move, MoveKind, Position};
+use crate::core::{Move, Position};
 use crate::notation::movetext::{self, MoveTextError};
 use crate::notation::{Coords, square_name};
 
@@ -19,12 +19,17 @@ fn king_takes_rook_applies(pos: &Position) -> bool {
 
 /// The UCI text of one (sub-)move.
 pub fn move_text(pos: &Position, mv: &Move, chess960: bool) -> String {
-    if chess960 && mv.kind == MoveKind::Castle && king_takes_rook_applies(pos) {
+    if let Move::Castle {
+        king_from, rook_from, ..
+    } = *mv
+        && chess960
+        && king_takes_rook_applies(pos)
+    {
         let shape = pos.variant().shape;
         return format!(
             "{}{}",
-            square_name(shape, mv.from, Coords::Human),
-            square_name(shape, mv.extra[0], Coords::Human)
+            square_name(shape, king_from, Coords::Human),
+            square_name(shape, rook_from, Coords::Human)
         );
     }
     movetext::canonical(pos, mv)
@@ -79,7 +84,7 @@ fn find_move(pos: &mut Position, text: &str, chess960: bool) -> Result<Move, Mov
         let castle = pos
             .legal_moves()
             .iter()
-            .find(|mv| mv.kind == MoveKind::Castle && move_text(pos, mv, true) == text)
+            .find(|mv| matches!(mv, Move::Castle { .. }) && move_text(pos, mv, true) == text)
             .copied();
         if let Some(mv) = castle {
             return Ok(mv);
@@ -154,7 +159,7 @@ mod tests {
         let castle = *p
             .legal_moves()
             .iter()
-            .find(|m| m.kind == MoveKind::Castle && m.to.index() > m.from.index())
+            .find(|m| matches!(m, Move::Castle { king_from, king_to, .. } if king_to.index() > king_from.index()))
             .unwrap();
         assert_eq!(move_text(&p, &castle, false), "e1g1");
         assert_eq!(move_text(&p, &castle, true), "e1h1");

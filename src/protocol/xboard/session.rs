@@ -21,7 +21,7 @@ use super::edit::{EditBoard, EditStep};
 use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use super::variant_info::XboardInfo;
 use super::while_thinking::WhileThinking;
-use crate::core::{Color, Move, MoveKind, Outcome, Position, Setup};
+use crate::core::{Color, Move, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, GameError, ThinkerEvent};
 use crate::notation::movetext::WireStyle;
@@ -813,11 +813,11 @@ impl<W: Write> Session<W> {
         };
         let mut marks = vec!['.'; shape.num_squares()];
         for mv in pos.legal_moves().iter() {
-            if mv.from != from {
+            if mv.from() != Some(from) {
                 continue;
             }
             let capture = pos.is_capture(mv);
-            if mv.from == mv.to {
+            if mv.stays() {
                 for (sq, _) in pos.captures_of(mv) {
                     marks[sq.index()] = 'R';
                 }
@@ -830,12 +830,12 @@ impl<W: Write> Session<W> {
             } else {
                 'Y'
             };
-            let cell = &mut marks[mv.to.index()];
+            let cell = &mut marks[mv.to().index()];
             if *cell == '.' || mark == 'M' {
                 *cell = mark;
             }
-            if mv.kind == MoveKind::Castle {
-                marks[mv.to.index()] = 'Y';
+            if matches!(mv, Move::Castle { .. }) {
+                *cell = 'Y';
             }
         }
         let mut fen = String::new();
