@@ -11,6 +11,8 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 pub mod tables;
+#[cfg(test)]
+pub(crate) mod test_positions;
 pub mod variant;
 pub mod zobrist;
 

@@ -43,25 +43,19 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Position;
-    use crate::notation::{Coords, fen, movetext};
+    use std::sync::Arc;
+
+    use crate::core::test_positions::{play, position};
+    use crate::core::{Color, Position, Variant};
     use crate::variants::Registry;
 
-    fn pos(fen_text: &str) -> Position {
-        let v = Registry::builtin().get("normal").expect("built-in");
-        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).expect("fen")).expect("legal")
-    }
-
-    fn play(p: &mut Position, moves: &[&str]) {
-        for m in moves {
-            let mv = movetext::parse_move(p, m, Coords::Human).expect("legal move");
-            p.make(mv);
-        }
+    fn chess() -> Arc<Variant> {
+        Registry::builtin().get("normal").expect("built-in")
     }
 
     #[test]
     fn earlier_occurrences_are_same_side_positions_since_the_last_irreversible_move() {
-        let mut p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let mut p = Position::start(&chess());
         let knights = ["g1f3", "g8f6", "f3g1", "f6g8"];
         play(&mut p, &knights);
         assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), [0]);
@@ -78,13 +72,15 @@ mod tests {
 
     #[test]
     fn the_move_rule_is_reached_at_the_variants_count() {
-        let mut p = pos("4k3/8/8/8/8/8/4P3/4K2R w - - 98 80");
+        // 4k3/8/8/8/8/8/4P3/4K2R w - - 98
+        let pieces = [('k', "e8"), ('P', "e2"), ('K', "e1"), ('R', "h1")];
+        let mut p = position(&chess(), &pieces, Color::White, 98);
         assert!(!p.move_rule_reached());
         play(&mut p, &["h1h2"]);
         assert!(!p.move_rule_reached());
         play(&mut p, &["e8d8"]);
         assert!(p.move_rule_reached(), "100 plies: the fifty-move rule");
-        let mut q = pos("4k3/8/8/8/8/8/4P3/4K2R w - - 99 80");
+        let mut q = position(&chess(), &pieces, Color::White, 99);
         play(&mut q, &["e2e3"]);
         assert!(!q.move_rule_reached(), "a pawn move resets the count");
     }
