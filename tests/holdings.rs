@@ -10,7 +10,7 @@ use std::sync::Arc;
 use fairybridge::core::{Color, EndReason, Position, Variant};
 use fairybridge::notation::san::{parse_san, to_san};
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::{Registry, parse_definition};
+use fairybridge::variants::Registry;
 
 use common::{at, builtin, fen_of, legal, moves, moves_from, play, position};
 
@@ -215,19 +215,22 @@ fn stalemate_loses_in_minishogi() {
 
 #[test]
 fn definition_errors_for_holdings_data() {
+    // crazyhouse.toml inherits normal: read among the built-in games.
     let base = include_str!("../fixtures/variants/crazyhouse.toml");
+    let registry = Registry::builtin();
+    let read = |text: &str, file: &str| registry.read_definition(text, file);
     let unknown = base.replacen("promoted_from = \"P\"", "promoted_from = \"Z\"", 1);
-    let e = parse_definition(&unknown, "x.toml").expect_err("unknown piece");
+    let e = read(&unknown, "x.toml").expect_err("unknown piece");
     assert!(e.to_string().contains("promoted_from names unknown piece Z"), "{e}");
     let dropped = base.replacen("promoted_from = \"P\"", "promoted_from = \"P\"\ndrop = {}", 1);
-    let e = parse_definition(&dropped, "x.toml").expect_err("dropped promoted piece");
+    let e = read(&dropped, "x.toml").expect_err("dropped promoted piece");
     assert!(e.to_string().contains("neither royal nor dropped"), "{e}");
     let twice = base.replacen(
         "letter = \"R\"\nname = \"Promoted Rook\"",
         "letter = \"Q\"\nname = \"Promoted Rook\"",
         1,
     );
-    let e = parse_definition(&twice, "x.toml").expect_err("two promoted queens");
+    let e = read(&twice, "x.toml").expect_err("two promoted queens");
     assert!(e.to_string().contains("piece letter Q is used twice"), "{e}");
     // A FEN that marks a piece promoted where the game has no such promoted piece.
     let v = builtin("crazyhouse");

@@ -125,17 +125,13 @@ fn parse_suite(path: &Path) -> Vec<Entry> {
 fn registry_with_examples() -> Registry {
     let mut registry = Registry::builtin();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    for f in files {
-        registry
-            .load_file(&f)
-            .unwrap_or_else(|e| panic!("example definition {}: {e}", f.display()));
-    }
+    let loaded = registry.load_dir(&dir);
+    assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
+    assert!(
+        !loaded.variants.is_empty(),
+        "no example definition in {}",
+        dir.display()
+    );
     registry
 }
 

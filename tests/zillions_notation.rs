@@ -48,12 +48,13 @@ fn every_generated_move_prints_and_reads_back_in_every_perft_position() {
     // Built-in games and the example user files (minishogi.perft runs on its example file).
     let mut reg = Registry::builtin();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
-    for entry in std::fs::read_dir(&examples).expect("fixtures/variants/examples") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_some_and(|x| x == "toml") {
-            reg.load_file(&path).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
+    let loaded = reg.load_dir(&examples);
+    assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
+    assert!(
+        !loaded.variants.is_empty(),
+        "no example definition in {}",
+        examples.display()
+    );
     let positions = fixture_positions();
     assert!(
         positions.len() >= 20,

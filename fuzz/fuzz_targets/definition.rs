@@ -1,11 +1,14 @@
 //! A variant definition file (TOML, as `--variant FILE` reads it, any bytes): a clear error, or a
 //! game whose start position is legal, whose start FEN reads back, and whose first moves keep every
-//! invariant of the position target.
+//! invariant of the position target. A file may `inherit` a built-in game.
 #![no_main]
+
+use std::sync::OnceLock;
 
 use fairybridge::core::Position;
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::definition::{definition_text, parse_definition};
+use fairybridge::variants::Registry;
+use fairybridge::variants::definition::definition_text;
 use fairybridge_fuzz::{check_position, position_from_fen, walk};
 use libfuzzer_sys::fuzz_target;
 
@@ -13,7 +16,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = definition_text(data.to_vec(), "fuzz.toml") else {
         return;
     };
-    let Ok(variant) = parse_definition(&text, "fuzz.toml") else {
+    static BUILTIN: OnceLock<Registry> = OnceLock::new();
+    let Ok(variant) = BUILTIN.get_or_init(Registry::builtin).read_definition(&text, "fuzz.toml") else {
         return;
     };
     let mut pos = Position::start(&variant);

@@ -19,7 +19,8 @@ use crate::variants::Registry;
     about = "A chess-variant engine speaking the XBoard protocol (CECP v2) and UCI"
 )]
 struct Cli {
-    /// Extra variant definition files to load at start-up (repeatable).
+    /// Extra variant definition files, or folders of `*.toml` files, to load at start-up
+    /// (repeatable; read as one set, so a file may come before the one it inherits).
     #[arg(long = "variants", value_name = "FILE", global = true)]
     variant_files: Vec<PathBuf>,
     #[command(subcommand)]
@@ -84,15 +85,13 @@ fn fail(message: impl std::fmt::Display) -> i32 {
 /// reported on stderr; the built-in games remain available.
 fn registry(files: &[PathBuf]) -> (Registry, bool) {
     let mut reg = Registry::builtin();
-    let mut ok = true;
-    for f in files {
-        // The XBoard door's `[xboard]` section is checked with the rest of the file.
-        if let Err(e) = reg.load_file_checked(f, crate::protocol::xboard::variant_info::XboardInfo::check) {
-            eprintln!("fairybridge: {e}");
-            ok = false;
-        }
+    // One set: a file may come before the one it inherits. The XBoard door's `[xboard]` section is
+    // checked with the rest of each file.
+    let loaded = reg.load_paths(files, crate::protocol::xboard::variant_info::XboardInfo::check);
+    for e in &loaded.errors {
+        eprintln!("fairybridge: {e}");
     }
-    (reg, ok)
+    (reg, loaded.errors.is_empty())
 }
 
 fn variant(reg: &Registry, name: &str) -> Result<Arc<Variant>, String> {

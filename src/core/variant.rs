@@ -75,11 +75,25 @@ pub struct ShuffleRule {
 }
 
 /// The definition file a variant was built from, kept for the doors: each reads its own section
-/// of it (`[xboard]`: how XBoard is told about the game), which the rules never look at.
+/// of it (`[xboard]`: how XBoard is told about the game), which the rules never look at. A file
+/// that inherits another's definition keeps its parent's source too.
 #[derive(Clone, Debug, Default)]
 pub struct DefinitionSource {
     pub file: String,
     pub text: std::sync::Arc<str>,
+    pub parent: Option<std::sync::Arc<DefinitionSource>>,
+}
+
+impl DefinitionSource {
+    /// This file and the ones it inherits, the root parent first.
+    pub fn chain(&self) -> Vec<&DefinitionSource> {
+        let mut chain = vec![self];
+        while let Some(parent) = chain.last().and_then(|s| s.parent.as_deref()) {
+            chain.push(parent);
+        }
+        chain.reverse();
+        chain
+    }
 }
 
 /// A complete variant.

@@ -1,4 +1,5 @@
-//! Variant definition files (TOML): the schema, and building a checked `Variant` from it.
+//! Variant definition files (TOML): building a checked `Variant` from a file's keys (read, and
+//! laid over the keys of the definition it `inherit`s, by `layer`).
 //! Every built-in game is such a file, embedded in the binary; users can load their own.
 //!
 //! Ranks in a definition are owner-relative and 1-based (a White pawn on e2 stands on rank 2, a
@@ -6,17 +7,13 @@
 
 use std::sync::Arc;
 
-use serde::Deserialize;
-use toml::Spanned;
-
+use super::layer::{At, DefinitionKeys, Place, RepetitionDef, SourceFile, Sources, VerdictDef, line_of, or, place_or};
 use crate::core::betza;
 use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
 use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
 use crate::core::tables::Tables;
-use crate::core::variant::{
-    CastlingRule, DefinitionSource, GameRules, Goal, Repetition, ShuffleRule, Variant, Verdict,
-};
+use crate::core::variant::{CastlingRule, DefinitionSource, GameRules, Repetition, ShuffleRule, Variant};
 use crate::core::{Color, Position, Setup};
 use crate::notation::{Coords, fen};
 
@@ -52,260 +49,6 @@ impl DefinitionError {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VariantDef {
-    name: Spanned<String>,
-    /// The name Zillions of Games shows in its Variants menu; default: `name`.
-    #[serde(default)]
-    zillions: Option<Spanned<String>>,
-    #[serde(default)]
-    description: String,
-    board: Spanned<String>,
-    start: Spanned<String>,
-    castling: Option<Spanned<CastlingDef>>,
-    #[serde(default)]
-    rules: RulesDef,
-    shuffle: Option<Spanned<ShuffleDef>>,
-    #[serde(default)]
-    holdings: HoldingsDef,
-    /// The XBoard door's section (`protocol::xboard::variant_info` reads it); the rules do not.
-    #[serde(default, rename = "xboard")]
-    _xboard: toml::Table,
-    piece: Vec<Spanned<PieceDef>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CastlingDef {
-    king_steps: Vec<u8>,
-    /// Files the king may castle from, e.g. "de"; default: its file in the start position.
-    #[serde(default)]
-    king_files: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RulesDef {
-    #[serde(default = "default_stalemate")]
-    stalemate: VerdictDef,
-    #[serde(default = "default_move_rule")]
-    move_rule: u32,
-    #[serde(default = "default_repetition")]
-    repetition: RepetitionDef,
-    #[serde(default = "default_repetition_count")]
-    repetition_count: u8,
-    #[serde(default)]
-    insufficient_material: bool,
-    #[serde(default)]
-    goals: Vec<GoalDef>,
-}
-
-/// The result of a game-ending rule for the side to move (`rules.stalemate`).
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "lowercase")]
-enum VerdictDef {
-    Draw,
-    Loss,
-    Win,
-}
-
-impl From<VerdictDef> for Verdict {
-    fn from(v: VerdictDef) -> Verdict {
-        match v {
-            VerdictDef::Draw => Verdict::Draw,
-            VerdictDef::Loss => Verdict::Loss,
-            VerdictDef::Win => Verdict::Win,
-        }
-    }
-}
-
-/// What repeating a position means (`rules.repetition`; the count is `repetition_count`).
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "lowercase")]
-enum RepetitionDef {
-    Draw,
-    Forbidden,
-}
-
-/// A piece's royalty (`royal`).
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-enum RoyalDef {
-    King,
-    Rose,
-}
-
-impl From<RoyalDef> for Royalty {
-    fn from(r: RoyalDef) -> Royalty {
-        match r {
-            RoyalDef::King => Royalty::King,
-            RoyalDef::Rose => Royalty::Rose,
-        }
-    }
-}
-
-/// One of `rules.goals`: a goal's name, then its count where it has one (`"enemy-roses-attacked 2"`).
-#[derive(Deserialize, Clone, Copy)]
-#[serde(try_from = "String")]
-struct GoalDef(Goal);
-
-impl TryFrom<String> for GoalDef {
-    type Error = String;
-
-    fn try_from(text: String) -> Result<GoalDef, String> {
-        parse_goal(&text).map(GoalDef).ok_or_else(|| {
-            format!(
-                "unknown goal {text:?}: expected enemy-roses-attacked N, own-roses-attacked N, \
-                 opponent-only-roses or own-roses-attacked-loses N (N at least 1)"
-            )
-        })
-    }
-}
-
-fn default_stalemate() -> VerdictDef {
-    VerdictDef::Draw
-}
-fn default_move_rule() -> u32 {
-    100
-}
-fn default_repetition() -> RepetitionDef {
-    RepetitionDef::Draw
-}
-fn default_repetition_count() -> u8 {
-    3
-}
-
-impl Default for RulesDef {
-    fn default() -> Self {
-        RulesDef {
-            stalemate: default_stalemate(),
-            move_rule: default_move_rule(),
-            repetition: default_repetition(),
-            repetition_count: default_repetition_count(),
-            insufficient_material: false,
-            goals: Vec::new(),
-        }
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShuffleDef {
-    rank: String,
-    pieces: String,
-    #[serde(default)]
-    opposite_colors: String,
-}
-
-/// What happens to captured pieces.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct HoldingsDef {
-    /// Captured pieces go to the capturer's hand (promoted ones as their `promoted_from` piece);
-    /// every piece that can get there may then be dropped (anywhere, unless its `drop` says where).
-    #[serde(default)]
-    captures: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PieceDef {
-    letter: char,
-    name: String,
-    /// The piece's name in Zillions notation (one word); default: `name` with `-` for spaces.
-    #[serde(default)]
-    zillions: Option<String>,
-    #[serde(default)]
-    betza: String,
-    value: i32,
-    #[serde(default)]
-    royal: Option<RoyalDef>,
-    promotion: Option<PromotionDef>,
-    push: Option<Vec<u8>>,
-    #[serde(default = "default_initial_ranks")]
-    initial_ranks: Vec<u8>,
-    #[serde(default)]
-    en_passant: bool,
-    #[serde(default)]
-    resets_clock: bool,
-    #[serde(default)]
-    castling_rook: bool,
-    drop: Option<DropDef>,
-    /// This piece is the promoted form of the piece with that letter; it may share its letter
-    /// with another piece (crazyhouse: a `Q` that was a pawn, FEN `Q~`; shogi: a `P` that is a
-    /// tokin, FEN `+P`).
-    promoted_from: Option<char>,
-    hook: Option<String>,
-    #[serde(default)]
-    hook_immune: String,
-}
-
-fn default_initial_ranks() -> Vec<u8> {
-    vec![2]
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PromotionDef {
-    ranks: Vec<u8>,
-    #[serde(default)]
-    to: String,
-    /// Growing roses: the piece leaves, an enemy unit becomes this piece, the mover moves again.
-    #[serde(default)]
-    convert: Option<char>,
-    /// The piece may stay unpromoted (except where it could never move again).
-    #[serde(default)]
-    optional: bool,
-    /// A move that starts in the zone may promote too.
-    #[serde(default)]
-    from_zone: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DropDef {
-    /// Default: every rank.
-    #[serde(default)]
-    ranks: Option<Vec<u8>>,
-    #[serde(default)]
-    push: u8,
-    /// Not on a file that already has an own piece of this kind (shogi's nifu).
-    #[serde(default)]
-    one_per_file: bool,
-    /// A checkmate by dropping this piece loses for the dropper (shogi's uchifuzume).
-    #[serde(default)]
-    mate_loses: bool,
-}
-
-/// The span of the line `key = ...` inside `within` (a table's span), or `within` itself: errors
-/// then name the line of the offending key, not of its table's header.
-fn key_span(source: &str, within: std::ops::Range<usize>, key: &str) -> std::ops::Range<usize> {
-    // A table's span may cover only its header: look on to the next header.
-    let start = within.start.min(source.len());
-    let end = source[start..]
-        .match_indices("\n[")
-        .map(|(i, _)| start + i)
-        .find(|&i| i >= within.end.min(source.len()).saturating_sub(1))
-        .unwrap_or(source.len())
-        .max(within.end.min(source.len()));
-    let mut offset = start;
-    for line in source[start..end].split_inclusive('\n') {
-        let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return offset..offset + line.len();
-        }
-        offset += line.len();
-    }
-    within
-}
-
-fn line_of(source: &str, offset: usize) -> usize {
-    source[..offset.min(source.len())].matches('\n').count() + 1
-}
-
 /// The text of a definition file from its bytes: a file that is not UTF-8 gets the line and
 /// byte of its first bad byte, like any other problem.
 pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionError> {
@@ -320,39 +63,121 @@ pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionE
     })
 }
 
-/// Builds a variant from the text of a definition file; `file` names it in errors.
+/// Builds a variant from the text of a definition file that inherits nothing; `file` names it in
+/// errors.
 pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
-    let def: VariantDef = toml::from_str(source).map_err(|e| DefinitionError::from_toml(&e, source, file))?;
-    let err_at = |span: std::ops::Range<usize>, message: String| DefinitionError {
-        file: file.to_string(),
-        line: Some(line_of(source, span.start)),
-        message,
+    parse_definition_among(source, file, &[])
+}
+
+/// Builds a variant from the text of a definition file; `file` names it in errors. A file with
+/// `inherit = "NAME"` starts from the definition of the variant of that name in `loaded`.
+pub fn parse_definition_among(
+    source: &str,
+    file: &str,
+    loaded: &[Arc<Variant>],
+) -> Result<Arc<Variant>, DefinitionError> {
+    // The file alone first, to learn its parent.
+    let alone = Sources(vec![SourceFile { file, text: source }]);
+    let own = DefinitionKeys::read(&alone, 0)?;
+    let parent = match &own.inherit {
+        None => None,
+        Some(name) => {
+            let wanted = name.value.trim();
+            let found = loaded.iter().find(|v| v.name == wanted).ok_or_else(|| {
+                let known: Vec<&str> = loaded.iter().map(|v| v.name.as_str()).collect();
+                alone.error(
+                    name.place(),
+                    format!(
+                        "inherit = {wanted:?}: no variant of that name is loaded (known: {}); \
+                         a parent's definition must be loaded before its child's",
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            Some(Arc::clone(found))
+        }
     };
-    let name = def.name.get_ref().trim().to_string();
+    // The chain of files, the root parent first: each parent's chain is its definition source's.
+    let chain: Vec<&DefinitionSource> = parent.as_ref().map(|p| p.source.chain()).unwrap_or_default();
+    let mut files: Vec<SourceFile> = chain
+        .iter()
+        .map(|s| SourceFile {
+            file: &s.file,
+            text: &s.text,
+        })
+        .collect();
+    files.push(SourceFile { file, text: source });
+    let sources = Sources(files);
+    let child = sources.0.len() - 1;
+    let mut keys: Option<DefinitionKeys> = None;
+    for i in 0..child {
+        let layer = DefinitionKeys::read(&sources, i)?;
+        keys = Some(match keys {
+            Some(below) => layer.over(below),
+            None => layer,
+        });
+    }
+    let own = DefinitionKeys::read(&sources, child)?;
+    let keys = match keys {
+        Some(below) => own.over(below),
+        None => own,
+    };
+    let definition = DefinitionSource {
+        file: file.to_string(),
+        text: source.into(),
+        parent: parent.as_ref().map(|p| Arc::new(p.source.clone())),
+    };
+    build(keys, &sources, definition)
+}
+
+/// A key every definition needs (from its own file or its parent's).
+fn required<'k, T>(
+    key: &'k Option<At<T>>,
+    name: &str,
+    whose: Place,
+    sources: &Sources,
+) -> Result<&'k At<T>, DefinitionError> {
+    key.as_ref()
+        .ok_or_else(|| sources.error(whose, format!("missing field `{name}`")))
+}
+
+/// The checked variant of a definition's keys.
+fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Result<Arc<Variant>, DefinitionError> {
+    let err_at = |place: Place, message: String| sources.error(place, message);
+    let name = def.name.value.trim().to_string();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return Err(err_at(
-            def.name.span(),
+            def.name.place(),
             format!("variant name {name:?} must be letters, digits, - or _"),
         ));
     }
-    let shape = parse_board(def.board.get_ref()).ok_or_else(|| {
+    let board = required(&def.board, "board", def.name.place(), sources)?;
+    let shape = parse_board(&board.value).ok_or_else(|| {
         err_at(
-            def.board.span(),
-            format!("board {:?} must be FILESxRANKS, at most 16x15", def.board.get_ref()),
+            board.place(),
+            format!("board {:?} must be FILESxRANKS, at most 16x15", board.value),
         )
     })?;
-    let start = fen::parse_fen(def.start.get_ref(), Coords::Human).map_err(|e| err_at(def.start.span(), e.message))?;
+    let start_text = required(&def.start, "start", def.name.place(), sources)?;
+    let start = fen::parse_fen(&start_text.value, Coords::Human).map_err(|e| err_at(start_text.place(), e.message))?;
     if def.piece.is_empty() {
-        return Err(err_at(def.name.span(), "a variant needs at least one [[piece]]".into()));
+        return Err(err_at(
+            def.name.place(),
+            "a variant needs at least one [[piece]]".into(),
+        ));
     }
     if def.piece.len() > MAX_KINDS {
         return Err(err_at(
-            def.piece[MAX_KINDS].span(),
+            def.piece[MAX_KINDS].place(),
             format!("at most {MAX_KINDS} piece types"),
         ));
     }
-    let letters: Vec<char> = def.piece.iter().map(|p| p.get_ref().letter).collect();
-    let promoted: Vec<bool> = def.piece.iter().map(|p| p.get_ref().promoted_from.is_some()).collect();
+    let mut letters = Vec::new();
+    for p in &def.piece {
+        letters.push(required(&p.value.letter, "letter", p.place(), sources)?.value);
+    }
+    let promoted_from_letter = |i: usize| def.piece[i].value.promoted_from.as_ref().map(|f| f.value);
+    let promoted: Vec<bool> = (0..letters.len()).map(|i| promoted_from_letter(i).is_some()).collect();
     // A letter names the piece that is no promoted form.
     let kind_of = |c: char| {
         (0..letters.len())
@@ -362,17 +187,17 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
     // In a piece's promotion list, a letter names the promoted form of that piece if it has one.
     let promotion_kind_of = |c: char, from: char| {
         (0..letters.len())
-            .find(|&i| letters[i] == c.to_ascii_uppercase() && def.piece[i].get_ref().promoted_from == Some(from))
+            .find(|&i| letters[i] == c.to_ascii_uppercase() && promoted_from_letter(i) == Some(from))
             .map(|i| Kind(i as u8))
             .or_else(|| kind_of(c))
     };
-    let rank_list = |ranks: &[u8], span: std::ops::Range<usize>| -> Result<Vec<u8>, DefinitionError> {
+    let rank_list = |ranks: &[u8], at: Place| -> Result<Vec<u8>, DefinitionError> {
         ranks
             .iter()
             .map(|&r| {
                 if r == 0 || r > shape.ranks {
                     Err(err_at(
-                        span.clone(),
+                        at,
                         format!("rank {r} is not on a board with {} ranks", shape.ranks),
                     ))
                 } else {
@@ -381,34 +206,36 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             })
             .collect()
     };
+    let captures_to_hand = def.holdings.as_ref().is_some_and(|h| or(&h.captures, false));
     let mut pieces = Vec::new();
-    for (i, sp) in def.piece.iter().enumerate() {
-        let span = sp.span();
-        let p = sp.get_ref();
-        let at = |key: &str| key_span(source, span.clone(), key);
-        if !p.letter.is_ascii_uppercase() {
+    for (i, table) in def.piece.iter().enumerate() {
+        let p = &table.value;
+        let letter = letters[i];
+        let letter_at = place_or(&p.letter, table.place());
+        if !letter.is_ascii_uppercase() {
             return Err(err_at(
-                at("letter"),
-                format!("piece letter {:?} must be an upper-case letter", p.letter),
+                letter_at,
+                format!("piece letter {letter:?} must be an upper-case letter"),
             ));
         }
-        if (0..i).any(|j| letters[j] == p.letter && promoted[j] == promoted[i]) {
-            return Err(err_at(at("letter"), format!("piece letter {} is used twice", p.letter)));
+        if (0..i).any(|j| letters[j] == letter && promoted[j] == promoted[i]) {
+            return Err(err_at(letter_at, format!("piece letter {letter} is used twice")));
         }
-        let promoted_from = match p.promoted_from {
+        let royalty = p.royal();
+        let promoted_from = match &p.promoted_from {
             Some(c) => {
-                let base = kind_of(c)
-                    .ok_or_else(|| err_at(at("promoted_from"), format!("promoted_from names unknown piece {c}")))?;
-                if def.piece[base.index()].get_ref().royal.is_some() {
+                let base = kind_of(c.value)
+                    .ok_or_else(|| err_at(c.place(), format!("promoted_from names unknown piece {}", c.value)))?;
+                if def.piece[base.index()].value.royal() != Royalty::None {
                     return Err(err_at(
-                        at("promoted_from"),
-                        format!("promoted_from names royal piece {c}"),
+                        c.place(),
+                        format!("promoted_from names royal piece {}", c.value),
                     ));
                 }
-                if p.royal.is_some() || p.drop.is_some() {
+                if royalty != Royalty::None || p.drop.is_some() {
                     return Err(err_at(
-                        at("promoted_from"),
-                        format!("piece {}: a promoted piece is neither royal nor dropped", p.letter),
+                        c.place(),
+                        format!("piece {letter}: a promoted piece is neither royal nor dropped"),
                     ));
                 }
                 Some(base)
@@ -416,62 +243,58 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             None => None,
         };
         let hook = match &p.hook {
-            Some(h) => Some(HookRef::named(h).ok_or_else(|| {
+            Some(h) => Some(HookRef::named(&h.value).ok_or_else(|| {
                 let known: Vec<&str> = HookRef::names().collect();
-                err_at(at("hook"), format!("unknown hook {h:?} (known: {})", known.join(", ")))
+                err_at(
+                    h.place(),
+                    format!("unknown hook {:?} (known: {})", h.value, known.join(", ")),
+                )
             })?),
             None => None,
         };
         // A hook piece's Betza string gives its quiet moves (its captures are the hook's).
-        let betza_text = match (&hook, p.betza.is_empty()) {
-            (Some(h), true) => h.quiet_betza(),
-            (None, true) => {
+        let written_betza = p.betza.as_ref().filter(|b| !b.value.is_empty());
+        let betza_text = match (&hook, written_betza) {
+            (Some(h), None) => h.quiet_betza(),
+            (None, None) => {
                 return Err(err_at(
-                    span,
-                    format!("piece {} needs a betza string or a hook", p.letter),
+                    place_or(&p.betza, table.place()),
+                    format!("piece {letter} needs a betza string or a hook"),
                 ));
             }
-            (_, false) => p.betza.as_str(),
+            (_, Some(b)) => b.value.as_str(),
         };
-        let movement = {
-            betza::movement(betza_text).map_err(|e| {
-                err_at(
-                    key_span(source, span.clone(), "betza"),
-                    format!("piece {}: {e}", p.letter),
-                )
-            })?
-        };
-        let royalty = p.royal.map_or(Royalty::None, Royalty::from);
+        let movement = betza::movement(betza_text)
+            .map_err(|e| err_at(place_or(&p.betza, table.place()), format!("piece {letter}: {e}")))?;
         let promotion = match &p.promotion {
             Some(pd) => {
                 let mut choices = Vec::new();
-                for c in pd.to.chars() {
-                    let k = promotion_kind_of(c, p.letter)
-                        .ok_or_else(|| err_at(at("promotion"), format!("promotion to unknown piece {c}")))?;
-                    let target = &def.piece[k.index()].get_ref();
-                    if target.royal.is_some() {
-                        return Err(err_at(at("promotion"), format!("promotion to royal piece {c}")));
+                for c in pd.value.to.chars() {
+                    let k = promotion_kind_of(c, letter)
+                        .ok_or_else(|| err_at(pd.place(), format!("promotion to unknown piece {c}")))?;
+                    if def.piece[k.index()].value.royal() != Royalty::None {
+                        return Err(err_at(pd.place(), format!("promotion to royal piece {c}")));
                     }
                     choices.push(k);
                 }
-                let convert = match pd.convert {
-                    Some(c) => Some(
-                        kind_of(c).ok_or_else(|| err_at(at("promotion"), format!("convert to unknown piece {c}")))?,
-                    ),
+                let convert = match pd.value.convert {
+                    Some(c) => {
+                        Some(kind_of(c).ok_or_else(|| err_at(pd.place(), format!("convert to unknown piece {c}")))?)
+                    }
                     None => None,
                 };
                 if choices.is_empty() == convert.is_none() {
                     return Err(err_at(
-                        at("promotion"),
+                        pd.place(),
                         "promotion needs either pieces in `to` or a `convert` piece".into(),
                     ));
                 }
                 Some(Promotion {
-                    ranks: rank_list(&pd.ranks, at("promotion"))?,
+                    ranks: rank_list(&pd.value.ranks, pd.place())?,
                     choices,
                     convert,
-                    optional: pd.optional,
-                    from_zone: pd.from_zone,
+                    optional: pd.value.optional,
+                    from_zone: pd.value.from_zone,
                 })
             }
             None => None,
@@ -479,20 +302,20 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         let drop = match &p.drop {
             Some(d) => {
                 if royalty != Royalty::None {
-                    return Err(err_at(at("drop"), "royal pieces cannot be dropped".into()));
+                    return Err(err_at(d.place(), "royal pieces cannot be dropped".into()));
                 }
                 Some(DropRule {
-                    ranks: match &d.ranks {
-                        Some(r) => rank_list(r, at("drop"))?,
+                    ranks: match &d.value.ranks {
+                        Some(r) => rank_list(r, d.place())?,
                         None => (0..shape.ranks).collect(),
                     },
-                    push: d.push,
-                    one_per_file: d.one_per_file,
-                    mate_loses: d.mate_loses,
+                    push: d.value.push,
+                    one_per_file: d.value.one_per_file,
+                    mate_loses: d.value.mate_loses,
                 })
             }
             // Where captures go to hand, every piece that can get there may be dropped anywhere.
-            None if def.holdings.captures && royalty == Royalty::None && promoted_from.is_none() => Some(DropRule {
+            None if captures_to_hand && royalty == Royalty::None && promoted_from.is_none() => Some(DropRule {
                 ranks: (0..shape.ranks).collect(),
                 push: 0,
                 one_per_file: false,
@@ -501,39 +324,43 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             None => None,
         };
         let mut hook_immune = Vec::new();
-        for c in p.hook_immune.chars() {
-            hook_immune.push(
-                kind_of(c).ok_or_else(|| err_at(at("hook_immune"), format!("hook_immune names unknown piece {c}")))?,
-            );
+        if let Some(immune) = &p.hook_immune {
+            for c in immune.value.chars() {
+                hook_immune.push(
+                    kind_of(c).ok_or_else(|| err_at(immune.place(), format!("hook_immune names unknown piece {c}")))?,
+                );
+            }
         }
+        let piece_name = required(&p.name, "name", table.place(), sources)?;
         let zillions_name = match &p.zillions {
-            Some(z) => z.trim().to_string(),
-            None => p.name.split_whitespace().collect::<Vec<_>>().join("-"),
+            Some(z) => z.value.trim().to_string(),
+            None => piece_name.value.split_whitespace().collect::<Vec<_>>().join("-"),
         };
         if let Some(problem) = zillions_piece_name_problem(&zillions_name, &pieces) {
             return Err(err_at(
-                if p.zillions.is_some() {
-                    at("zillions")
-                } else {
-                    at("name")
-                },
-                format!("piece {}: Zillions name {zillions_name:?} {problem}", p.letter),
+                place_or(&p.zillions, piece_name.place()),
+                format!("piece {letter}: Zillions name {zillions_name:?} {problem}"),
             ));
         }
+        let initial_ranks = match &p.initial_ranks {
+            Some(r) => rank_list(&r.value, r.place())?,
+            // Rank 2, where a board has one.
+            None => rank_list(&[2], table.place())?,
+        };
         pieces.push(PieceType {
-            letter: p.letter,
-            name: p.name.clone(),
+            letter,
+            name: piece_name.value.clone(),
             zillions_name,
             betza: betza_text.to_string(),
             movement,
-            value: p.value,
+            value: required(&p.value, "value", table.place(), sources)?.value,
             royalty,
             promotion,
-            push: p.push.clone(),
-            initial_ranks: rank_list(&p.initial_ranks, at("initial_ranks"))?,
-            en_passant_victim: p.en_passant,
-            resets_clock: p.resets_clock,
-            castling_rook: p.castling_rook,
+            push: p.push.as_ref().map(|p| p.value.clone()),
+            initial_ranks,
+            en_passant_victim: or(&p.en_passant, false),
+            resets_clock: or(&p.resets_clock, false),
+            castling_rook: or(&p.castling_rook, false),
             drop,
             promoted_from,
             hook,
@@ -542,16 +369,21 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
     }
     let castling = match &def.castling {
         Some(c) => {
+            // Errors about castling as a whole are told at `king_steps`, the key it cannot go without.
+            let steps = c.king_steps.as_ref().ok_or_else(|| {
+                let at = place_or(&c.king_files, def.name.place());
+                err_at(at, "missing field `king_steps` in [castling]".into())
+            })?;
             let kings = pieces.iter().filter(|p| p.royalty == Royalty::King).count();
             if kings != 1 || !pieces.iter().any(|p| p.castling_rook) {
                 return Err(err_at(
-                    c.span(),
+                    steps.place(),
                     "castling needs exactly one king type and a piece with castling_rook = true".into(),
                 ));
             }
-            if c.get_ref().king_steps.is_empty() || c.get_ref().king_steps.contains(&0) {
+            if steps.value.is_empty() || steps.value.contains(&0) {
                 return Err(err_at(
-                    key_span(source, c.span(), "king_steps"),
+                    steps.place(),
                     "king_steps must list step counts of at least 1".into(),
                 ));
             }
@@ -561,12 +393,13 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                 .map_or('K', |p| p.letter);
             let homes = king_homes(&start, king_letter, shape).ok_or_else(|| {
                 err_at(
-                    c.span(),
+                    steps.place(),
                     "castling needs one king per side in the start position".into(),
                 )
             })?;
-            let king_files = match &c.get_ref().king_files {
+            let king_files = match &c.king_files {
                 Some(files) => files
+                    .value
                     .chars()
                     .map(|f| {
                         let i = (f as u32).wrapping_sub('a' as u32);
@@ -574,7 +407,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                             Ok(i as u8)
                         } else {
                             Err(err_at(
-                                c.span(),
+                                files.place(),
                                 format!("king_files: {f:?} is not a file of this board"),
                             ))
                         }
@@ -585,7 +418,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
             let rook_letters: Vec<char> = pieces.iter().filter(|p| p.castling_rook).map(|p| p.letter).collect();
             let rook_files = castling_rook_files(&start, &rook_letters, homes[0], shape);
             Some(CastlingRule {
-                king_steps: c.get_ref().king_steps.clone(),
+                king_steps: steps.value.clone(),
                 king_files,
                 king_ranks: [homes[0].1, homes[1].1],
                 rook_files,
@@ -593,19 +426,35 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         }
         None => None,
     };
-    let rules = GameRules {
-        stalemate: def.rules.stalemate.into(),
-        move_rule: (def.rules.move_rule > 0).then_some(def.rules.move_rule),
-        repetition: match def.rules.repetition {
-            RepetitionDef::Draw => Repetition::Draw(def.rules.repetition_count.max(1)),
-            RepetitionDef::Forbidden => Repetition::Forbidden,
+    let rules = match &def.rules {
+        Some(r) => {
+            let move_rule = or(&r.move_rule, 100);
+            GameRules {
+                stalemate: or(&r.stalemate, VerdictDef::Draw).into(),
+                move_rule: (move_rule > 0).then_some(move_rule),
+                repetition: match or(&r.repetition, RepetitionDef::Draw) {
+                    RepetitionDef::Draw => Repetition::Draw(or(&r.repetition_count, 3).max(1)),
+                    RepetitionDef::Forbidden => Repetition::Forbidden,
+                },
+                insufficient_material: or(&r.insufficient_material, false),
+                goals: r
+                    .goals
+                    .as_ref()
+                    .map(|g| g.value.iter().map(|g| g.0).collect())
+                    .unwrap_or_default(),
+            }
+        }
+        None => GameRules {
+            stalemate: VerdictDef::Draw.into(),
+            move_rule: Some(100),
+            repetition: Repetition::Draw(3),
+            insufficient_material: false,
+            goals: Vec::new(),
         },
-        insufficient_material: def.rules.insufficient_material,
-        goals: def.rules.goals.iter().map(|g| g.0).collect(),
     };
     let shuffle = match &def.shuffle {
         Some(s) => {
-            let r = s.get_ref();
+            let r = &s.value;
             let blanks = r.rank.chars().filter(|&c| c == '.').count();
             let ok = r.rank.chars().count() == shape.files as usize
                 && blanks == r.pieces.chars().count()
@@ -615,7 +464,7 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
                     .all(|c| c == '.' || kind_of(c).is_some());
             if !ok {
                 return Err(err_at(
-                    s.span(),
+                    s.place(),
                     "shuffle.rank must have one letter or '.' per file and one '.' per shuffled piece".into(),
                 ));
             }
@@ -634,36 +483,33 @@ pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, Defini
         .map(|p| p.letter)
         .collect();
     let zillions_name = match &def.zillions {
-        Some(z) if z.get_ref().trim().is_empty() || z.get_ref().len() > 64 => {
+        Some(z) if z.value.trim().is_empty() || z.value.len() > 64 => {
             return Err(err_at(
-                z.span(),
+                z.place(),
                 "zillions: a variant name of 1 to 64 characters".into(),
             ));
         }
-        Some(z) => z.get_ref().trim().to_string(),
+        Some(z) => z.value.trim().to_string(),
         None => name.clone(),
     };
     let max_kings = kings_in_start(&start, &king_letters);
     let variant = Arc::new(Variant {
         name,
         zillions_name,
-        description: def.description.clone(),
+        description: def.description.as_ref().map(|d| d.value.clone()).unwrap_or_default(),
         shape,
         pieces,
         start,
         castling,
         rules,
         shuffle,
-        source: DefinitionSource {
-            file: file.to_string(),
-            text: source.into(),
-        },
+        source,
         tables,
         max_kings,
-        captures_to_hand: def.holdings.captures,
+        captures_to_hand,
     });
     let start = Position::from_setup(&variant, &variant.start)
-        .map_err(|e| err_at(def.start.span(), format!("start position: {e}")))?;
+        .map_err(|e| err_at(start_text.place(), format!("start position: {e}")))?;
     if start.side_to_move() != Color::White {
         log::debug!("variant {} starts with Black to move", variant.name);
     }
@@ -743,23 +589,6 @@ fn kings_in_start(start: &Setup, kings: &[char]) -> usize {
 fn parse_board(s: &str) -> Option<BoardShape> {
     let (f, r) = s.split_once('x')?;
     BoardShape::new(f.trim().parse().ok()?, r.trim().parse().ok()?)
-}
-
-fn parse_goal(s: &str) -> Option<Goal> {
-    let mut words = s.split_whitespace();
-    let name = words.next()?;
-    let n = words.next().map(str::parse::<u8>);
-    let count = || match n {
-        Some(Ok(n)) if n > 0 => Some(n),
-        _ => None,
-    };
-    Some(match name {
-        "enemy-roses-attacked" => Goal::EnemyRosesAttacked(count()?),
-        "own-roses-attacked" => Goal::OwnRosesAttacked(count()?),
-        "opponent-only-roses" => Goal::OpponentOnlyRoses,
-        "own-roses-attacked-loses" => Goal::OwnRosesAttackedLoses(count()?),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
@@ -846,7 +675,7 @@ mod tests {
         assert_eq!(v.max_kings, 2);
         let no_black_king = NORMAL.replace("rnbqkbnr/pppppppp", "rnbq1bnr/pppppppp");
         let (line, message) = line_of_error(&no_black_king);
-        assert_eq!(line, Some(line_containing(NORMAL, "[castling]")), "{message}");
+        assert_eq!(line, Some(line_containing(NORMAL, "king_steps")), "{message}");
         assert!(message.contains("one king per side"), "{message}");
     }
 

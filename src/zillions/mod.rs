@@ -45,25 +45,9 @@ pub const VARIANTS_ENV: &str = "FAIRYBRIDGE_VARIANTS";
 pub fn plugin_registry(list: Option<&std::ffi::OsStr>) -> Registry {
     let mut registry = Registry::builtin();
     let Some(list) = list else { return registry };
-    for entry in std::env::split_paths(list) {
-        let files: Vec<std::path::PathBuf> = if entry.is_dir() {
-            let mut found: Vec<_> = std::fs::read_dir(&entry)
-                .map(|dir| {
-                    dir.filter_map(|e| e.ok().map(|e| e.path()))
-                        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            found.sort();
-            found
-        } else {
-            vec![entry]
-        };
-        for file in files {
-            if let Err(e) = registry.load_file(&file) {
-                log::warn!("{VARIANTS_ENV}: {e}");
-            }
-        }
+    let paths: Vec<std::path::PathBuf> = std::env::split_paths(list).collect();
+    for e in registry.load_paths(&paths, |_| Ok(())).errors {
+        log::warn!("{VARIANTS_ENV}: {e}");
     }
     registry
 }

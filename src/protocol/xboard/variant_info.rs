@@ -5,6 +5,7 @@
 
 use serde::Deserialize;
 
+use crate::core::variant::DefinitionSource;
 use crate::core::{Move, Position, Variant};
 use crate::notation::movetext::{self, WireStyle};
 use crate::variants::DefinitionError;
@@ -50,70 +51,96 @@ struct DoorView {
     xboard: XboardDef,
 }
 
+/// The section as one file writes it: a key it does not write comes from the definition it
+/// inherits (`inherit =`), if any, else its default.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct XboardDef {
-    #[serde(default)]
-    builtin: bool,
-    #[serde(default)]
+    builtin: Option<bool>,
     parent: Option<String>,
-    #[serde(default)]
     table: Option<String>,
-    #[serde(default)]
-    holdings: u8,
-    #[serde(default)]
-    castling: CastlingWire,
-    #[serde(default)]
-    en_passant: EnPassantWire,
-    #[serde(default)]
-    pieces: Vec<(String, String)>,
+    holdings: Option<u8>,
+    castling: Option<CastlingWire>,
+    en_passant: Option<EnPassantWire>,
+    pieces: Option<Vec<(String, String)>>,
+}
+
+impl XboardDef {
+    fn read(text: &str, file: &str) -> Result<XboardDef, DefinitionError> {
+        let view: DoorView = toml::from_str(text).map_err(|e| DefinitionError::from_toml(&e, text, file))?;
+        Ok(view.xboard)
+    }
+
+    /// This file's keys, and its parent's where it writes none.
+    fn over(self, parent: XboardDef) -> XboardDef {
+        XboardDef {
+            builtin: self.builtin.or(parent.builtin),
+            parent: self.parent.or(parent.parent),
+            table: self.table.or(parent.table),
+            holdings: self.holdings.or(parent.holdings),
+            castling: self.castling.or(parent.castling),
+            en_passant: self.en_passant.or(parent.en_passant),
+            pieces: self.pieces.or(parent.pieces),
+        }
+    }
+
+    fn info(self) -> XboardInfo {
+        XboardInfo {
+            builtin: self.builtin.unwrap_or(false),
+            parent: self.parent.unwrap_or_else(|| "fairy".to_string()),
+            piece_table: self.table,
+            holdings: self.holdings.unwrap_or(0),
+            pieces: self.pieces.unwrap_or_default(),
+            wire: WireStyle {
+                castling_two_legs: self.castling == Some(CastlingWire::TwoLegs),
+                en_passant_legs: self.en_passant == Some(EnPassantWire::TwoLegs),
+            },
+        }
+    }
 }
 
 /// `castling`: as the king's move, or as two legs (king, then rook).
-#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 enum CastlingWire {
-    #[default]
     King,
     TwoLegs,
 }
 
 /// `en_passant`: as the pawn's move, or as two legs through the victim.
-#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 enum EnPassantWire {
-    #[default]
     Plain,
     TwoLegs,
 }
 
 impl XboardInfo {
-    /// Reads the `[xboard]` section of a definition (`text`, from `file`); errors name their line.
+    /// Reads the `[xboard]` section of one definition file (`text`, from `file`) that inherits
+    /// nothing; errors name their line.
     pub fn parse(text: &str, file: &str) -> Result<XboardInfo, DefinitionError> {
-        let view: DoorView = toml::from_str(text).map_err(|e| DefinitionError::from_toml(&e, text, file))?;
-        let xb = view.xboard;
-        Ok(XboardInfo {
-            builtin: xb.builtin,
-            parent: xb.parent.unwrap_or_else(|| "fairy".to_string()),
-            piece_table: xb.table,
-            holdings: xb.holdings,
-            pieces: xb.pieces,
-            wire: WireStyle {
-                castling_two_legs: xb.castling == CastlingWire::TwoLegs,
-                en_passant_legs: xb.en_passant == EnPassantWire::TwoLegs,
-            },
-        })
+        XboardDef::read(text, file).map(XboardDef::info)
+    }
+
+    /// Reads the `[xboard]` section of a definition and of the ones it inherits, key by key;
+    /// errors name their file and line.
+    pub fn parse_source(source: &DefinitionSource) -> Result<XboardInfo, DefinitionError> {
+        let mut section = XboardDef::default();
+        for file in source.chain() {
+            section = XboardDef::read(&file.text, &file.file)?.over(section);
+        }
+        Ok(section.info())
     }
 
     /// The XBoard facts of a variant (the defaults if its definition's section is unusable, which
     /// `check` reports when the definition is loaded).
     pub fn of(variant: &Variant) -> XboardInfo {
-        XboardInfo::parse(&variant.source.text, &variant.source.file).unwrap_or_default()
+        XboardInfo::parse_source(&variant.source).unwrap_or_default()
     }
 
     /// Checks a variant's `[xboard]` section when its definition is loaded.
     pub fn check(variant: &Variant) -> Result<(), DefinitionError> {
-        XboardInfo::parse(&variant.source.text, &variant.source.file).map(|_| ())
+        XboardInfo::parse_source(&variant.source).map(|_| ())
     }
 }
 
