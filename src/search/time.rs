@@ -95,7 +95,7 @@ pub fn clock_budget(clock: &Clock, overhead_ms: i64) -> TimeBudget {
         Some(n) => MovesToGo::Session(n.max(1)),
         None => MovesToGo::SuddenDeath {
             think: (SUDDEN_DEATH_THINK_MOVES - half_played).max(SUDDEN_DEATH_THINK_MOVES_MIN) as u32,
-            pay: (SUDDEN_DEATH_PAY_MOVES - half_played).max(SUDDEN_DEATH_THINK_MOVES_MIN) as u32,
+            pay: (SUDDEN_DEATH_PAY_MOVES - half_played).max(SUDDEN_DEATH_PAY_MOVES_MIN) as u32,
         },
     };
     let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, overhead_ms.max(0));
@@ -119,10 +119,13 @@ pub fn movetime_budget(movetime_ms: u64, overhead_ms: i64) -> TimeBudget {
 const SUDDEN_DEATH_THINK_MOVES: i64 = 60;
 const SUDDEN_DEATH_THINK_MOVES_MIN: i64 = 40;
 /// Sudden death, first move: the overhead the increment does not pay is kept for this many moves
-/// (falling in the same way): a GUI charging 90 ms a move (XBoard animating its moves, issue 15)
-/// takes 9 s of a 15 s clock over 100 moves, whatever the engine thinks. A game that goes on past
-/// the estimate lives on the reserve for as many moves again, at a few ms of thought a move.
-const SUDDEN_DEATH_PAY_MOVES: i64 = 100;
+/// (falling in the same way, down to `SUDDEN_DEATH_PAY_MOVES_MIN`): a GUI charging 90 ms a move
+/// (XBoard animating its moves, issue 15) takes 9 s of a 15 s clock over 100 moves, and 200 ms a
+/// move on a loaded machine 24 s of a minute over 120, whatever the engine thinks. A game that
+/// goes on past the estimate lives on the reserve for as many moves again, at a few ms of
+/// thought a move.
+const SUDDEN_DEATH_PAY_MOVES: i64 = 140;
+const SUDDEN_DEATH_PAY_MOVES_MIN: i64 = 60;
 
 /// How many moves the remaining time must last.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -247,7 +250,7 @@ mod tests {
 
     #[test]
     fn a_one_second_clock_still_thinks() {
-        // 1 s + 0.01 s: the default overhead kept for 100 moves (100 x 30 ms) is more than the
+        // 1 s + 0.01 s: the default overhead kept for 140 moves (140 x 30 ms) is more than the
         // clock; a quarter of it is still shared out (it was 0 ms, and the engine played its
         // first move).
         let b = sudden(1000, 10, 0);
@@ -302,28 +305,30 @@ mod tests {
 
     /// Sudden death with a GUI that charges at least 120 ms a move (XBoard reads our move only
     /// after animating the last one, issue 15): the overhead of the moves to come is kept back,
-    /// so that a 15 s clock lasts a 100-move game (simulated: the GUI charges the think time, up
-    /// to the hard limit, or its overhead if more, and a few ms on top). It flagged at move 60
-    /// before the thinking was shared over 60 moves and the overhead kept for 100.
+    /// so that a 15 s clock lasts a 100-move game, and a minute 120 moves of a loaded machine's
+    /// 200 ms (simulated: the GUI charges the think time, up to the hard limit, or its overhead
+    /// if more, and a few ms on top). The 15 s game flagged at move 60 before the thinking was
+    /// shared over 60 moves and the overhead kept for 140.
     #[test]
     fn sudden_death_keeps_the_overhead_of_the_moves_to_come() {
-        let floor = 120;
-        for overshoot in [10, 20, 30] {
-            let mut remaining = 15_000;
-            for played in 0..100 {
-                let clock = Clock {
-                    remaining_ms: remaining,
-                    increment_ms: 0,
-                    moves_to_go: None,
-                    moves_played: played,
-                };
-                let b = clock_budget(&clock, floor + floor / 4);
-                let thought = (ms(b.soft) * overshoot / 10).min(ms(b.hard));
-                remaining -= thought.max(floor) + 5;
-                assert!(
-                    remaining > 0,
-                    "flag at move {played}, thinking {overshoot}/10 of the share"
-                );
+        for (clock_ms, floor, moves) in [(15_000, 120, 100), (60_000, 200, 120)] {
+            for overshoot in [10, 20, 30] {
+                let mut remaining = clock_ms;
+                for played in 0..moves {
+                    let clock = Clock {
+                        remaining_ms: remaining,
+                        increment_ms: 0,
+                        moves_to_go: None,
+                        moves_played: played,
+                    };
+                    let b = clock_budget(&clock, floor + floor / 4);
+                    let thought = (ms(b.soft) * overshoot / 10).min(ms(b.hard));
+                    remaining -= thought.max(floor) + 5;
+                    assert!(
+                        remaining > 0,
+                        "{clock_ms} ms, {floor} ms a move: flag at move {played}, thinking {overshoot}/10 of the share"
+                    );
+                }
             }
         }
         // With the overhead paid by the increment, nothing more is kept.

@@ -223,8 +223,8 @@ mod tests {
         let l = c.limits(0, LAG);
         assert_eq!(l.depth, Some(7));
         assert_eq!(l.nps, Some(1000));
-        // Sudden death: the overhead of the 99 moves after this one is kept back too.
-        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500 - 99 * 40) / 60);
+        // Sudden death: the overhead of the 139 moves after this one is kept back too.
+        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500 - 139 * 40) / 60);
         c.nodes_per_second(0);
         assert_eq!(c.limits(0, LAG).nps, None);
         c.new_game();
