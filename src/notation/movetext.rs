@@ -93,6 +93,18 @@ fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
     }
 }
 
+/// The squares whose pieces XBoard removes when it reads `mv`'s wire text: the landing square
+/// and any kill square of a two-leg form. A hook move's other victims (a detonation's second and
+/// later ones) are not among them: XBoard keeps showing them.
+pub fn wire_cleared(pos: &Position, mv: &Move, style: WireStyle) -> [Square; 2] {
+    let kill = match *mv {
+        Move::Special { .. } => kill_square(pos, mv).unwrap_or(Square::NONE),
+        Move::EnPassant { victim, .. } if style.en_passant_legs => victim,
+        _ => Square::NONE,
+    };
+    [mv.to(), kill]
+}
+
 /// How a variant's castling and e.p. go on the wire: as one leg (the default) or two.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub struct WireStyle {

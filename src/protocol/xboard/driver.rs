@@ -71,7 +71,11 @@ impl SearchDriver {
     /// which no exclusion applies.
     pub fn start(&mut self, mut root: Position, mut limits: Limits, purpose: Purpose) {
         if !matches!(purpose, Purpose::Ponder { .. }) && !self.excluded.is_empty() {
-            limits.root_moves = Some(self.allowed_root_moves(&mut root));
+            let allowed = self.allowed_root_moves(&mut root);
+            limits.root_moves = Some(match limits.root_moves.take() {
+                Some(given) => given.into_iter().filter(|m| allowed.contains(m)).collect(),
+                None => allowed,
+            });
         }
         let events = self.events.clone();
         let root_moves = root.legal_moves().len();

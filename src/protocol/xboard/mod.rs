@@ -7,6 +7,7 @@ pub mod command;
 pub mod driver;
 pub mod edit;
 pub mod engine_line;
+pub mod ghosts;
 pub mod reply;
 pub mod session;
 pub mod variant_info;

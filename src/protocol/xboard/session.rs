@@ -18,6 +18,7 @@ use super::clock::{CecpClock, OverheadWatch};
 use super::command::{Command, GameResult, MoveFilter, parse_command, parse_edit_line};
 use super::driver::{Purpose, SearchDriver};
 use super::edit::{EditBoard, EditStep};
+use super::ghosts;
 use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use super::variant_info::XboardInfo;
 use super::while_thinking::WhileThinking;
@@ -202,9 +203,10 @@ impl<W: Write> Session<W> {
             self.claim(&outcome);
             return;
         }
-        let root = self.game.position_clone();
+        let mut root = self.game.position_clone();
         let overhead_ms = self.overhead.overhead_ms();
         let mut limits = self.clock.limits(self.engine_moves_played(), overhead_ms);
+        limits.root_moves = ghosts::without_ghost_drops(&mut root, self.wire_style());
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
         let spent = self.received.elapsed();
@@ -271,8 +273,12 @@ impl<W: Write> Session<W> {
         }
         // The ponder PV starts after the predicted move; XBoard shows it after this hint.
         self.send(Reply::Hint(hint));
-        self.driver
-            .start(root, Limits::infinite(), Purpose::Ponder { predicted });
+        // On a ponder hit this search's move is played: it leaves out what XBoard would refuse.
+        let limits = Limits {
+            root_moves: ghosts::without_ghost_drops(&mut root, self.wire_style()),
+            ..Limits::infinite()
+        };
+        self.driver.start(root, limits, Purpose::Ponder { predicted });
     }
 
     fn search_info(&mut self, id: u64, info: SearchInfo) {
