@@ -212,7 +212,8 @@ for line in open(os.path.join(out, "xboard", "runs.txt")):
     played = 0
     for tags, last in pgn_games(os.path.join(d, "xboard.pgn")):
         played += 1
-        for kind in ("time", "crash"):
+        # XBoard's own verdicts: a flag, a forfeit for a move it refused, a dead engine.
+        for kind in ("time", "illegal", "crash"):
             if BAD[kind].search(last):
                 add("ours", kind, f"xboard-{g}", last)
     games["xboard"] += played
