@@ -32,7 +32,7 @@ pub struct SearchInfo {
     /// Deepest ply reached.
     pub seldepth: u32,
     pub score: Score,
-    /// `Lower` = fail high (`!` in CECP), `Upper` = fail low (`?`).
+    /// `Lower` = fail high (the score is at least this), `Upper` = fail low (at most this).
     pub bound: Bound,
     pub nodes: u64,
     pub elapsed: Duration,

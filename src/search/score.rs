@@ -1,5 +1,5 @@
 //! Scores: the search's internal values (centipawns, mate as `MATE - plies`), and the public
-//! `Score` with its CECP number.
+//! `Score` (centipawns or mate in moves), which each door writes in its own protocol's form.
 
 /// Deepest ply the search reaches (extensions included).
 pub(crate) const MAX_PLY: usize = 128;

@@ -38,7 +38,7 @@ pub struct Limits {
     pub time: Option<TimeBudget>,
     /// With `nps`, time is counted as nodes / nps seconds instead of by the wall clock.
     pub nps: Option<u64>,
-    /// Only these root moves are searched (CECP `exclude`/`include`); `None` = all legal moves.
+    /// Only these root moves are searched (a door's move filter); `None` = all legal moves.
     /// Moves not legal in the position are ignored; if none is left, all legal moves are searched.
     pub root_moves: Option<Vec<Move>>,
     /// Stop once an iteration proves a mate for the side to move in at most this many moves
