@@ -15,4 +15,6 @@ pub mod variants;
 pub mod zillions;
 
 #[cfg(test)]
+mod test_fixtures;
+#[cfg(test)]
 mod test_rng;

@@ -1139,12 +1139,12 @@ fn checkmated_value(pos: &Position, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Coords, fen, movetext};
+    use crate::test_fixtures;
     use crate::variants::Registry;
 
     fn pos(variant: &str, fen_text: &str) -> Position {
         let v = Registry::builtin().get(variant).unwrap();
-        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+        test_fixtures::position_of(&v, fen_text)
     }
 
     fn run(p: &mut Position, limits: &Limits) -> SearchResult {
@@ -1156,7 +1156,7 @@ mod tests {
     fn best_text(fen_text: &str, depth: u32) -> (String, SearchResult) {
         let mut p = pos("normal", fen_text);
         let r = run(&mut p, &Limits::depth(depth));
-        (movetext::canonical(&p, &r.best.unwrap()), r)
+        (test_fixtures::move_text(&p, &r.best.unwrap()), r)
     }
 
     /// A search to `depth` plays `first` and announces mate in `n` moves.
@@ -1221,11 +1221,11 @@ mod tests {
     fn threefold_repetition_with_the_game_history_is_a_draw() {
         let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
-            let mv = movetext::parse_move(&mut p, m, Coords::Human).unwrap();
+            let mv = test_fixtures::parse_move(&mut p, m);
             p.make(mv);
         }
         // Nf6-g8 makes the start position appear for the third time.
-        let back = movetext::parse_move(&mut p, "f6g8", Coords::Human).unwrap();
+        let back = test_fixtures::parse_move(&mut p, "f6g8");
         let limits = Limits {
             depth: Some(4),
             root_moves: Some(vec![back]),
@@ -1255,12 +1255,12 @@ mod tests {
         };
         let s = Searcher::new(1);
         for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-            let mv = movetext::parse_move(&mut p, m, Coords::Human).unwrap();
+            let mv = test_fixtures::parse_move(&mut p, m);
             p.make(mv);
             assert!(!s.is_draw(&ctx, &p, false), "{m}");
         }
         // The root position again: only a second occurrence, play on.
-        let mv = movetext::parse_move(&mut p, "g1f3", Coords::Human).unwrap();
+        let mv = test_fixtures::parse_move(&mut p, "g1f3");
         p.make(mv);
         // A position first seen after the root: a draw at its second occurrence.
         assert!(s.is_draw(&ctx, &p, false));
@@ -1333,9 +1333,9 @@ mod tests {
     fn position_is_unchanged_after_search_and_abort() {
         let fen_text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let mut p = pos("normal", fen_text);
-        let before = (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human));
+        let before = (p.hash(), p.plies_played(), test_fixtures::fen_of(&p));
         run(&mut p, &Limits::depth(5));
-        assert_eq!(before, (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human)));
+        assert_eq!(before, (p.hash(), p.plies_played(), test_fixtures::fen_of(&p)));
         // Aborted by a node limit in mid-iteration.
         let limits = Limits {
             nodes: Some(3_000),
@@ -1343,14 +1343,14 @@ mod tests {
         };
         let r = run(&mut p, &limits);
         assert!(r.best.is_some());
-        assert_eq!(before, (p.hash(), p.plies_played(), fen::to_fen(&p, Coords::Human)));
+        assert_eq!(before, (p.hash(), p.plies_played(), test_fixtures::fen_of(&p)));
         assert_eq!(p.recomputed_hash(), p.hash());
     }
 
     #[test]
     fn root_move_filter() {
         let mut p = pos("normal", "3qk3/8/8/8/8/8/3R4/4K3 w - - 0 1");
-        let only = movetext::parse_move(&mut p, "e1f1", Coords::Human).unwrap();
+        let only = test_fixtures::parse_move(&mut p, "e1f1");
         let limits = Limits {
             depth: Some(3),
             root_moves: Some(vec![only]),
@@ -1478,11 +1478,11 @@ mod tests {
             ("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         ] {
             let mut p = pos(variant, fen_text);
-            let before = fen::to_fen(&p, Coords::Human);
+            let before = test_fixtures::fen_of(&p);
             let r = run(&mut p, &Limits::movetime(Duration::ZERO));
             assert_eq!(r.depth, 0, "{variant}: no iteration can complete in no time");
             assert!(p.find_legal(&r.best.unwrap()).is_some(), "{variant}");
-            assert_eq!(fen::to_fen(&p, Coords::Human), before);
+            assert_eq!(test_fixtures::fen_of(&p), before);
         }
     }
 }
@@ -1490,7 +1490,7 @@ mod tests {
 #[cfg(test)]
 mod goal_tests {
     use super::*;
-    use crate::notation::{Coords, fen, movetext};
+    use crate::test_fixtures;
 
     /// Wild-Rose-like rules as data: uncapturable royal roses, goals, repetition forbidden.
     const ROSES: &str = r#"
@@ -1541,7 +1541,7 @@ royal = "rose"
 
     fn pos(fen_text: &str) -> Position {
         let v = crate::variants::parse_definition(ROSES, "rosetest.toml").unwrap();
-        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+        test_fixtures::position_of(&v, fen_text)
     }
 
     #[test]
@@ -1550,7 +1550,7 @@ royal = "rose"
         let mut p = pos("8/1p4w1/8/8/w7/8/2P5/3W3W w - - 0 1");
         let mut s = Searcher::new(4);
         let r = s.search(&mut p, &Limits::depth(3), &SearchControl::new(), &mut |_| {});
-        let best = movetext::canonical(&p, &r.best.unwrap());
+        let best = test_fixtures::move_text(&p, &r.best.unwrap());
         assert!(best == "d1d4" || best == "h1b7", "{best}");
         assert_eq!(r.score, Score::Mate(1));
     }
@@ -1560,7 +1560,7 @@ royal = "rose"
         // Only Wh1-h4 / Wh1-h7 style moves leave a rose attacked; the search must not play them,
         // and must see its own win instead.
         let mut p = pos("8/1p4w1/8/8/w7/8/2P5/3W3W w - - 0 1");
-        let lose = movetext::parse_move(&mut p, "h1h7", Coords::Human).unwrap();
+        let lose = test_fixtures::parse_move(&mut p, "h1h7");
         let limits = Limits {
             depth: Some(2),
             root_moves: Some(vec![lose]),
@@ -1570,10 +1570,10 @@ royal = "rose"
         let r = s.search(&mut p, &limits, &SearchControl::new(), &mut |_| {});
         // Losing right after one's own move counts as being mated in one.
         assert_eq!(r.score, Score::Mate(-1));
-        let fen_before = fen::to_fen(&p, Coords::Human);
+        let fen_before = test_fixtures::fen_of(&p);
         let r = s.search(&mut p, &Limits::depth(4), &SearchControl::new(), &mut |_| {});
         assert_ne!(r.best, Some(lose));
-        assert_eq!(fen_before, fen::to_fen(&p, Coords::Human));
+        assert_eq!(fen_before, test_fixtures::fen_of(&p));
     }
 
     #[test]

@@ -596,12 +596,12 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Coords, fen};
+    use crate::test_fixtures;
     use crate::variants::Registry;
 
     fn pos(fen_text: &str) -> Position {
         let v = Registry::builtin().get("normal").unwrap();
-        Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap()
+        test_fixtures::position_of(&v, fen_text)
     }
 
     fn eval(fen_text: &str) -> i32 {

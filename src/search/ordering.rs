@@ -285,21 +285,17 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Coords, fen, movetext};
     use crate::search::eval::EvalTables;
+    use crate::test_fixtures;
     use crate::variants::Registry;
 
     #[test]
     fn captures_first_then_killers_then_losing_captures() {
         let v = Registry::builtin().get("normal").unwrap();
-        let mut p = Position::from_setup(
-            &v,
-            &fen::parse_fen("4k3/8/2p5/3p4/4n3/8/3Q1N2/4K3 w - - 0 1", Coords::Human).unwrap(),
-        )
-        .unwrap();
+        let mut p = test_fixtures::position_of(&v, "4k3/8/2p5/3p4/4n3/8/3Q1N2/4K3 w - - 0 1");
         let t = EvalTables::new(&v);
         let mut moves = p.legal_moves().0;
-        let killer = movetext::parse_move(&mut p, "d2a5", Coords::Human).unwrap();
+        let killer = test_fixtures::parse_move(&mut p, "d2a5");
         let heur = Heuristics::new();
         let info = OrderInfo {
             tt_move: None,
@@ -311,11 +307,14 @@ mod tests {
         score_moves(&p, &moves, &mut scores, &info, &heur);
         let first = next_move(&p, &mut moves, &mut scores, 0, &t.kinds);
         // Nf2xe4 wins a knight for nothing: the best capture.
-        assert_eq!(movetext::canonical(&p, &first), "f2e4");
+        assert_eq!(test_fixtures::move_text(&p, &first), "f2e4");
         // Qxd5 loses the queen for a pawn (c6 recaptures): after the killer, among losing captures.
         let second = next_move(&p, &mut moves, &mut scores, 1, &t.kinds);
         assert_eq!(second, killer);
-        let qxd5 = moves.iter().position(|m| movetext::canonical(&p, m) == "d2d5").unwrap();
+        let qxd5 = moves
+            .iter()
+            .position(|m| test_fixtures::move_text(&p, m) == "d2d5")
+            .unwrap();
         assert!(is_bad_capture_score(scores[qxd5]), "{}", scores[qxd5]);
         assert!(scores.iter().skip(2).all(|&s| s < KILLER_2));
     }

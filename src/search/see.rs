@@ -108,14 +108,14 @@ fn least_valuable_attacker(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Coords, fen, movetext};
     use crate::search::eval::EvalTables;
+    use crate::test_fixtures;
     use crate::variants::Registry;
 
     fn see_of(fen_text: &str, mv: &str) -> Option<i32> {
         let v = Registry::builtin().get("normal").unwrap();
-        let mut p = Position::from_setup(&v, &fen::parse_fen(fen_text, Coords::Human).unwrap()).unwrap();
-        let m = movetext::parse_move(&mut p, mv, Coords::Human).unwrap();
+        let mut p = test_fixtures::position_of(&v, fen_text);
+        let m = test_fixtures::parse_move(&mut p, mv);
         let t = EvalTables::new(&v);
         see(&p, &m, &t.kinds)
     }

@@ -1,0 +1,29 @@
+//! Positions and moves written as text, for the unit tests of modules that must not read text
+//! themselves (`search`): the FEN and move texts are read here, so the modules under test import
+//! nothing from `notation` (issue 10), while their tests keep their readable fixtures.
+
+use std::sync::Arc;
+
+use crate::core::{Move, Position, Variant};
+use crate::notation::{Coords, fen, movetext};
+
+/// The position of `fen_text` (human coordinates) in `variant`; a bad fixture fails the test.
+pub(crate) fn position_of(variant: &Arc<Variant>, fen_text: &str) -> Position {
+    let setup = fen::parse_fen(fen_text, Coords::Human).expect("a fixture FEN");
+    Position::from_setup(variant, &setup).expect("a legal fixture position")
+}
+
+/// The legal move written `text` (canonical, human coordinates) in `pos`.
+pub(crate) fn parse_move(pos: &mut Position, text: &str) -> Move {
+    movetext::parse_move(pos, text, Coords::Human).expect("a legal fixture move")
+}
+
+/// The canonical text of `mv` in `pos`.
+pub(crate) fn move_text(pos: &Position, mv: &Move) -> String {
+    movetext::canonical(pos, mv)
+}
+
+/// The FEN of `pos` (human coordinates).
+pub(crate) fn fen_of(pos: &Position) -> String {
+    fen::to_fen(pos, Coords::Human)
+}
