@@ -425,8 +425,8 @@ mod tests {
     }
 
     #[test]
-    fn xboard_strings_parse_but_multi_leg_needs_a_hook() {
-        // Strings we send to XBoard for Wreckage and flexible castling.
+    fn xbetza_strings_parse_but_multi_leg_needs_a_hook() {
+        // XBetza (Betza with multi-leg modifiers) of Wreckage's hook pieces and flexible castling.
         for s in ["KisO1isO2isO3isO4", "mQmNcabK", "mQcafK", "mQmN"] {
             assert!(parse(s).is_ok(), "{s}");
         }
