@@ -178,8 +178,8 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             let usable = usable.saturating_sub((pay - 1).saturating_mul(unpaid)).max(usable / 4);
             // An iteration under way is finished up to the hard limit: three times the share,
             // not four, or a run of such moves spends the clock of the moves to come.
-            let hard = (usable / n + inc_part).saturating_mul(3);
-            (usable / n + inc_part, (usable * 3 / 10 + inc / 2).min(hard))
+            let share = usable / n + inc_part;
+            (share, (usable * 3 / 10 + inc / 2).min(share.saturating_mul(3)))
         }
     };
     let cap = cap.min(usable);
