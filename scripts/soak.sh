@@ -15,9 +15,13 @@
 #   - self-play at 1 s + 0.01 s in each of the five games (240 games each);
 #   - at 1 s + 0.01 s against Fairy-Max in normal (300; Fairy-Max does not play wildcastle: its
 #     `feature variants` lacks it) and against Sjaak II in normal and wildcastle (250 each);
-#   - 20 self-play games per game under real XBoard 4.9.1 (headless, Xvfb), sudden death 1 min,
-#     pondering on; the five games' XBoards at once, beside the refereed games (the machine loaded
-#     as a GUI's is, and more).
+#   - then 20 self-play games per game under real XBoard 4.9.1 (headless, Xvfb), sudden death
+#     1 min, pondering on, the five games' XBoards at once: ten pondering engines and five GUIs on
+#     the machine, a GUI on a loaded machine.
+# The two phases run one after the other: at 1 s + 0.01 s a move may cost 10 ms, which no process
+# gets when ten pondering engines share the cores (stop 12 ran them side by side, at load 20-25,
+# and its self-play flags were processes not scheduled, docs/reliability.md). The load average is
+# sampled every 10 s and reported per phase.
 # The report counts, from the PGNs (the runner's Termination reasons, XBoard's result comments)
 # and XBoard's debug logs: illegal moves (and other rules infractions), time forfeits, crashes and
 # hangs, each split into our engine's and the peer's, and runs that did not finish.
@@ -139,14 +143,29 @@ under_xboard() {
     wait "${pids[@]}"
 }
 
+# sample_load PHASE: the 1-minute load average every 10 s, until killed.
+sample_load() {
+    while :; do
+        echo "$1 $(cut -d' ' -f1 /proc/loadavg)" >>"$OUT/load.txt"
+        sleep 10
+    done
+}
+: >"$OUT/load.txt"
+phase() {
+    local name=$1
+    shift
+    sample_load "$name" &
+    local sampler=$!
+    "$@"
+    kill "$sampler" 2>/dev/null
+    wait "$sampler" 2>/dev/null
+}
+
+phase refereed refereed
 if [ "$SHORT" = 1 ]; then
-    refereed
     : >"$OUT/xboard/runs.txt"
 else
-    under_xboard &
-    xboard_pid=$!
-    refereed
-    wait "$xboard_pid"
+    phase xboard under_xboard
 fi
 
 # ---- the report -----------------------------------------------------------------------------
@@ -237,6 +256,13 @@ for who in ("ours", "peer"):
     print(f"  {label:10}: " + ", ".join(f"{count[(who, k)]} {k if k != 'time' else 'time forfeits'}"
                                      .replace("illegal", "illegal moves").replace("crash", "crashes")
                                      .replace("hang", "hangs") for k in kinds))
+loads = {}
+for line in open(os.path.join(out, "load.txt")):
+    phase, value = line.split()
+    loads.setdefault(phase, []).append(float(value))
+for phase, values in loads.items():
+    print(f"  load average during the {phase} games: mean {sum(values) / len(values):.1f}, "
+          f"max {max(values):.1f} ({len(values)} samples, {os.cpu_count()} cores)")
 for e in examples:
     print("   ", e)
 for u in unfinished:
