@@ -5,14 +5,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 
-use common::{python_chess_pgn, require_peer};
+use common::{fresh_temp_file, python_chess_pgn, require_peer, run_match};
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
@@ -31,14 +30,15 @@ fn placement_and_hands(fen_text: &str) -> (String, String) {
 #[test]
 fn fairybridge_vs_fairy_stockfish_in_crazyhouse() {
     require_peer("fairy-stockfish", || Path::new(FAIRY_STOCKFISH).exists());
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let pgn = dir.join(format!("match-crazyhouse-{}.pgn", std::process::id()));
-    let _ = std::fs::remove_file(&pgn);
-    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args(["match", "--variant", "crazyhouse", "--engine"])
-        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
-        .args(["--engine", &format!("cmd={FAIRY_STOCKFISH}")])
-        .args([
+    let pgn = fresh_temp_file("match-crazyhouse", "pgn");
+    let out = run_match(
+        [
+            "--variant",
+            "crazyhouse",
+            "--engine",
+            &format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")),
+            "--engine",
+            &format!("cmd={FAIRY_STOCKFISH}"),
             "--each",
             "tc=2+0.05",
             "timemargin=300",
@@ -46,11 +46,9 @@ fn fairybridge_vs_fairy_stockfish_in_crazyhouse() {
             "2",
             "--maxmoves",
             "150",
-        ])
-        .arg("--pgn")
-        .arg(&pgn)
-        .output()
-        .expect("run fairybridge match");
+        ],
+        &pgn,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");

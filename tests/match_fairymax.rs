@@ -5,41 +5,45 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 
-use common::{python_chess_pgn, require_fairymax};
+use common::{fresh_temp_file, python_chess_pgn, require_fairymax, run_match};
 
 #[test]
 fn fairybridge_vs_fairymax_in_normal_chess() {
     let fairymax = require_fairymax();
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let pgn = dir.join(format!("match-fairymax-{}.pgn", std::process::id()));
-    let _ = std::fs::remove_file(&pgn);
+    let pgn = fresh_temp_file("match-fairymax", "pgn");
     // Two openings (one with Black to move, which `edit` reaches with XBoard's first-move trick),
     // each played with both colours.
-    let openings = dir.join(format!("match-fairymax-{}.epd", std::process::id()));
+    let openings = fresh_temp_file("match-fairymax", "epd");
     std::fs::write(
         &openings,
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
          rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args(["match", "--engine"])
-        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
-        .args(["--engine", &format!("cmd={fairymax}")])
-        .args(["--each", "tc=2+0.05", "timemargin=300", "--games", "4", "--seed", "11"])
-        .args(["--maxmoves", "120", "--openings"])
-        .arg(&openings)
-        .arg("--pgn")
-        .arg(&pgn)
-        .output()
-        .expect("run fairybridge match");
+    let out = run_match(
+        [
+            "--engine",
+            &format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")),
+            "--engine",
+            &format!("cmd={fairymax}"),
+            "--each",
+            "tc=2+0.05",
+            "timemargin=300",
+            "--games",
+            "4",
+            "--seed",
+            "11",
+            "--maxmoves",
+            "120",
+            "--openings",
+            &openings.display().to_string(),
+        ],
+        &pgn,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");

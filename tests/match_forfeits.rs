@@ -7,22 +7,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
-
-use fairybridge::tournament::pgn::read_pgn;
-use fairybridge::variants::Registry;
-
 fn broken_engine() -> String {
     common::require_python_chess();
     format!("python3 {}/scripts/e2e/broken-engine.py", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn pgn_path(tag: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("match-forfeit-{tag}-{}.pgn", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
 }
 
 /// The broken engine's clock: short where it is to hang (the test waits for its flag), else so
@@ -44,14 +31,18 @@ fn forfeit_case(mode: &str, termination: &str, reason: &str) {
 
 /// As [`forfeit_case`], with the number of moves each game has before the forfeit.
 fn forfeit_case_after(mode: &str, termination: &str, reason: &str, plies: [usize; 2]) {
-    let pgn = pgn_path(mode);
-    let out = Command::new(env!("CARGO_BIN_EXE_fairybridge"))
-        .args(["match", "--engine"])
-        .arg(format!("cmd={} {mode}", broken_engine()))
-        .args(["name=Broken", broken_clock(mode), "--engine"])
-        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge")))
-        // Fast moves, and a margin that no loaded machine overruns: fairybridge must not lose.
-        .args([
+    let pgn = common::fresh_temp_file(&format!("match-forfeit-{mode}"), "pgn");
+    let broken = format!("cmd={} {mode}", broken_engine());
+    let fairybridge = format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge"));
+    let out = common::run_match(
+        [
+            "--engine",
+            broken.as_str(),
+            "name=Broken",
+            broken_clock(mode),
+            "--engine",
+            fairybridge.as_str(),
+            // Fast moves, and a margin that no loaded machine overruns: fairybridge must not lose.
             "name=fairybridge",
             "st=0.05",
             "timemargin=5000",
@@ -59,41 +50,13 @@ fn forfeit_case_after(mode: &str, termination: &str, reason: &str, plies: [usize
             "2",
             "--seed",
             "1",
-            "--pgn",
-        ])
-        .arg(&pgn)
-        .output()
-        .expect("run fairybridge match");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{mode}: {stderr}");
-    // The final table: the broken engine lost both games, both by forfeit.
-    assert!(
-        stdout.contains("Score of Broken vs fairybridge: 0 - 2 - 0  [0.000] 2"),
-        "{mode}: {stdout}"
+        ],
+        &pgn,
     );
-    let row = stdout.lines().find(|l| l.contains(" Broken ")).expect("table row");
-    assert!(row.trim_end().ends_with(" 2"), "{mode}: two forfeits in {row:?}");
-    let text = std::fs::read_to_string(&pgn).expect("PGN written");
-    let games = read_pgn(&text);
-    assert_eq!(games.len(), 2, "{mode}: the match goes on after the forfeit:\n{text}");
+    let games = common::assert_broken_engine_forfeits_both(mode, &out, &pgn, termination, reason, plies);
+    // The movetext's result agrees with the Result tag.
     for (i, g) in games.iter().enumerate() {
-        let broken_colour = if i == 0 { "White" } else { "Black" };
-        let winner = if i == 0 { "0-1" } else { "1-0" };
-        assert_eq!(g.tag(broken_colour), Some("Broken"), "{mode}");
-        assert_eq!(g.tag("Result"), Some(winner), "{mode} game {}", i + 1);
-        assert_eq!(g.result, winner);
-        assert_eq!(g.tag("Termination"), Some(termination), "{mode} game {}", i + 1);
-        let last = g.comments.last().expect("reason comment");
-        let wanted = format!("{broken_colour} {reason}");
-        assert!(
-            last.starts_with(&wanted),
-            "{mode} game {}: {last:?}, wanted {wanted:?}",
-            i + 1
-        );
-        // The moves before the forfeit are legal and recorded.
-        let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
-        assert_eq!(moves.len(), plies[i], "{mode} game {}", i + 1);
+        assert_eq!(g.result, if i == 0 { "0-1" } else { "1-0" }, "{mode} game {}", i + 1);
     }
     let _ = std::fs::remove_file(&pgn);
 }

@@ -9,7 +9,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use fairybridge::tournament::pgn::{PgnGame, read_pgn};
 use fairybridge::variants::Registry;
@@ -21,21 +21,7 @@ fn fairybridge() -> &'static str {
 }
 
 fn pgn_path(tag: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("match-uci-{tag}-{}.pgn", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-/// `fairybridge match ARGS --pgn PGN`, to its end.
-fn run_match(args: &[String], pgn: &Path) -> Output {
-    Command::new(fairybridge())
-        .arg("match")
-        .args(args)
-        .arg("--pgn")
-        .arg(pgn)
-        .output()
-        .expect("run fairybridge match")
+    common::fresh_temp_file(&format!("match-uci-{tag}"), "pgn")
 }
 
 fn words(items: &[&str]) -> Vec<String> {
@@ -46,7 +32,7 @@ fn words(items: &[&str]) -> Vec<String> {
 /// the core, and the UCI engine's moves carry the score and depth of its `info` lines.
 fn clean_match(tag: &str, args: &[String], variant: &str, uci_name: &str) -> Vec<PgnGame> {
     let pgn = pgn_path(tag);
-    let out = run_match(args, &pgn);
+    let out = common::run_match(args, &pgn);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{tag}: {stderr}");
@@ -169,7 +155,7 @@ fn a_uci_engine_whose_variant_combo_lacks_the_game_is_refused() {
     args.extend(words(&["proto=uci", "--engine"]));
     args.push(format!("cmd={}", fairybridge()));
     args.extend(words(&["--each", "st=0.05", "--variant", "wildcastle"]));
-    let out = run_match(&args, &pgn);
+    let out = common::run_match(&args, &pgn);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -208,9 +194,14 @@ fn broken_script() -> String {
     format!("{}/scripts/e2e/broken-uci-engine.py", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Two games, the broken UCI engine White in the first and Black in the second; it misbehaves at
-/// its third `go`, so each game has `plies` moves before the forfeit.
-fn forfeit_case(mode: &str, termination: &str, reason: &str, plies: [usize; 2]) {
+/// Two games, the broken UCI engine White in the first and Black in the second; checks both. It
+/// misbehaves at its third `go`.
+fn forfeit_case(mode: &str, termination: &str, reason: &str) {
+    forfeit_case_after(mode, termination, reason, [4, 5]);
+}
+
+/// As [`forfeit_case`], with the number of moves each game has before the forfeit.
+fn forfeit_case_after(mode: &str, termination: &str, reason: &str, plies: [usize; 2]) {
     common::require_python_chess();
     let pgn = pgn_path(&mode.replace(' ', ""));
     let mut args = words(&["--engine"]);
@@ -229,56 +220,29 @@ fn forfeit_case(mode: &str, termination: &str, reason: &str, plies: [usize; 2]) 
         "--seed",
         "1",
     ]));
-    let out = run_match(&args, &pgn);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{mode}: {stderr}");
-    assert!(
-        stdout.contains("Score of Broken vs fairybridge: 0 - 2 - 0  [0.000] 2"),
-        "{mode}: {stdout}"
-    );
-    let row = stdout.lines().find(|l| l.contains(" Broken ")).expect("table row");
-    assert!(row.trim_end().ends_with(" 2"), "{mode}: two forfeits in {row:?}");
-    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    let out = common::run_match(&args, &pgn);
+    common::assert_broken_engine_forfeits_both(mode, &out, &pgn, termination, reason, plies);
     let _ = std::fs::remove_file(&pgn);
-    let games = read_pgn(&text);
-    assert_eq!(games.len(), 2, "{mode}: the match goes on after the forfeit:\n{text}");
-    for (i, g) in games.iter().enumerate() {
-        let broken_colour = if i == 0 { "White" } else { "Black" };
-        let winner = if i == 0 { "0-1" } else { "1-0" };
-        assert_eq!(g.tag(broken_colour), Some("Broken"), "{mode}");
-        assert_eq!(g.tag("Result"), Some(winner), "{mode} game {}", i + 1);
-        assert_eq!(g.tag("Termination"), Some(termination), "{mode} game {}", i + 1);
-        let last = g.comments.last().expect("reason comment");
-        let wanted = format!("{broken_colour} {reason}");
-        assert!(
-            last.starts_with(&wanted),
-            "{mode} game {}: {last:?}, wanted {wanted:?}",
-            i + 1
-        );
-        let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
-        assert_eq!(moves.len(), plies[i], "{mode} game {}", i + 1);
-    }
 }
 
 #[test]
 fn an_illegal_bestmove_forfeits() {
-    forfeit_case("illegal", "rules infraction", "makes an illegal move: ", [4, 5]);
+    forfeit_case("illegal", "rules infraction", "makes an illegal move: ");
 }
 
 #[test]
 fn a_crash_mid_game_forfeits() {
-    forfeit_case("crash", "abandoned", "disconnects (exit status 3)", [4, 5]);
+    forfeit_case("crash", "abandoned", "disconnects (exit status 3)");
 }
 
 #[test]
 fn a_stall_loses_on_time_after_stop() {
-    forfeit_case("silent", "time forfeit", "loses on time: no move within", [4, 5]);
+    forfeit_case("silent", "time forfeit", "loses on time: no move within");
 }
 
 #[test]
 fn garbage_forfeits() {
-    forfeit_case("garbage", "rules infraction", "sends an unreadable move: ?!%zz", [4, 5]);
+    forfeit_case("garbage", "rules infraction", "sends an unreadable move: ?!%zz");
 }
 
 #[test]
@@ -287,13 +251,12 @@ fn bestmove_none_with_legal_moves_forfeits() {
         "none",
         "rules infraction",
         "sends no move (bestmove (none)) but has legal moves",
-        [4, 5],
     );
 }
 
 #[test]
 fn a_crash_at_start_forfeits_each_game() {
-    forfeit_case(
+    forfeit_case_after(
         "crash-start",
         "abandoned",
         "fails to start: exited during start-up (exit status 3)",
@@ -305,7 +268,7 @@ fn a_crash_at_start_forfeits_each_game() {
 fn a_bestmove_before_any_go_is_not_a_move() {
     // `--early`: a legal bestmove in reply to `ucinewgame`; were it read as the first move, the
     // game would go differently (and the illegal move come at another ply).
-    forfeit_case("illegal --early", "rules infraction", "makes an illegal move: ", [4, 5]);
+    forfeit_case("illegal --early", "rules infraction", "makes an illegal move: ");
 }
 
 // ----- an engine's children go with it -----
@@ -346,7 +309,7 @@ fn children_are_killed(mode: &str) -> Vec<String> {
         "--maxmoves",
         "4",
     ]));
-    let out = run_match(&args, &pgn);
+    let out = common::run_match(&args, &pgn);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&pids).expect("the children's pids");
     let children: Vec<u32> = text.lines().map(|l| l.parse().expect("a pid")).collect();

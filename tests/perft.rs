@@ -17,7 +17,7 @@ use fairybridge::notation::{Coords, fen};
 use fairybridge::perft::Perft;
 use fairybridge::variants::Registry;
 
-use common::cli_divide;
+use common::{cli_divide, perft_fixture_files, registry_with_examples};
 
 /// Largest node count run by the default (not ignored) test.
 const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -32,16 +32,6 @@ struct Entry {
 
 fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join("perft")
-}
-
-fn suite_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(fixture_dir())
-        .expect("fixtures/perft exists")
-        .map(|e| e.expect("readable directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// Parses one suite file; malformed lines fail the test with file and line number.
@@ -120,21 +110,6 @@ fn parse_suite(path: &Path) -> Vec<Entry> {
     entries
 }
 
-/// The built-in games and the example user files (`fixtures/variants/examples/*.toml`): a suite
-/// named after an example game (`minishogi.perft`) runs on that file's definition.
-fn registry_with_examples() -> Registry {
-    let mut registry = Registry::builtin();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
-    let loaded = registry.load_dir(&dir);
-    assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
-    assert!(
-        !loaded.variants.is_empty(),
-        "no example definition in {}",
-        dir.display()
-    );
-    registry
-}
-
 fn variant_for(registry: &Registry, file: &str) -> Arc<Variant> {
     let stem = file.trim_end_matches(".perft");
     registry
@@ -152,7 +127,7 @@ fn position(variant: &Arc<Variant>, fen_text: &str) -> Result<Position, String> 
 /// none); all of them must pass.
 fn run_suites(want: impl Fn(u64) -> bool, which: &str) {
     let registry = registry_with_examples();
-    let files = suite_files();
+    let files = perft_fixture_files();
     assert!(!files.is_empty(), "no .perft files in {}", fixture_dir().display());
     let mut ran = 0;
     let mut failures = Vec::new();
@@ -219,7 +194,7 @@ fn perft_suites_beyond_budget() {
 /// default run, every entry with a depth-1 count.
 #[test]
 fn suites_cover_both_games_and_chess_start_depth_5_runs_by_default() {
-    let names: Vec<String> = suite_files()
+    let names: Vec<String> = perft_fixture_files()
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
         .collect();
@@ -234,7 +209,7 @@ fn suites_cover_both_games_and_chess_start_depth_5_runs_by_default() {
         })
         .expect("chess start position in chess.perft");
     assert!(start.checks.contains(&(5, 4_865_609)) && 4_865_609 <= DEFAULT_BUDGET);
-    for path in suite_files() {
+    for path in perft_fixture_files() {
         for e in parse_suite(&path) {
             assert!(
                 e.checks.iter().any(|&(d, _)| d == 1),

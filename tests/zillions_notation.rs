@@ -2,12 +2,11 @@
 //! every legal move prints as Zillions text that reads back as the same move; and the forms of real
 //! Zillions save games (shared/design/zillions.md A4/A7) read as the moves they describe.
 
-use std::path::Path;
+mod common;
 
 use fairybridge::core::{Move, MoveKind, Position};
 use fairybridge::notation::zillions::{move_text, parse_move};
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::Registry;
 
 fn variant_of(file: &str) -> &str {
     match file {
@@ -18,15 +17,8 @@ fn variant_of(file: &str) -> &str {
 
 /// (file, line, variant, epd) of every entry of every perft fixture.
 fn fixture_positions() -> Vec<(String, usize, String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join("perft");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures/perft")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for path in files {
+    for path in common::perft_fixture_files() {
         let stem = path.file_stem().expect("stem").to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).expect("readable fixture");
         for (i, line) in text.lines().enumerate() {
@@ -46,15 +38,7 @@ fn fixture_positions() -> Vec<(String, usize, String, String)> {
 #[test]
 fn every_generated_move_prints_and_reads_back_in_every_perft_position() {
     // Built-in games and the example user files (minishogi.perft runs on its example file).
-    let mut reg = Registry::builtin();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
-    let loaded = reg.load_dir(&examples);
-    assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
-    assert!(
-        !loaded.variants.is_empty(),
-        "no example definition in {}",
-        examples.display()
-    );
+    let reg = common::registry_with_examples();
     let positions = fixture_positions();
     assert!(
         positions.len() >= 20,
@@ -91,12 +75,10 @@ fn every_generated_move_prints_and_reads_back_in_every_perft_position() {
     assert!(checked > 1000, "only {checked} moves checked");
 }
 
+/// A built-in game's start, or the position of a FEN in it.
 fn start(variant: &str, fen_text: Option<&str>) -> Position {
-    let v = Registry::builtin().get(variant).expect("built-in variant");
-    match fen_text {
-        None => Position::start(&v),
-        Some(f) => Position::from_setup(&v, &fen::parse_fen(f, Coords::Human).expect("FEN")).expect("position"),
-    }
+    let v = common::builtin(variant);
+    fen_text.map_or_else(|| Position::start(&v), |f| common::position(&v, f))
 }
 
 fn play(pos: &mut Position, text: &str) -> Move {

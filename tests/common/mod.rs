@@ -1,12 +1,14 @@
 //! Helpers shared by the integration tests: a random-number generator for playouts, positions and
-//! move lists by canonical text, running the `fairybridge` binary, and driving it as a CECP engine.
+//! move lists by canonical text, the perft fixtures, running the `fairybridge` binary (its command
+//! line and refereed matches), and driving it as a CECP engine.
 
 // Each test crate includes this module and uses only some of it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
@@ -17,6 +19,7 @@ use fairybridge::core::{Move, Position, Square, Variant};
 use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::notation::{Coords, fen, parse_square};
 use fairybridge::protocol::xboard::variant_info::wire;
+use fairybridge::tournament::pgn::{PgnGame, read_pgn};
 use fairybridge::variants::Registry;
 
 // ----- random numbers -----
@@ -135,6 +138,35 @@ pub fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+// ----- the perft fixtures and the example user games -----
+
+/// `fixtures/perft/*.perft`, sorted by name.
+pub fn perft_fixture_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join("perft");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures/perft exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The built-in games and the example user files (`fixtures/variants/examples/*.toml`), which
+/// must all load: a perft suite named after an example game (`minishogi.perft`) runs on it.
+pub fn registry_with_examples() -> Registry {
+    let mut registry = Registry::builtin();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
+    let loaded = registry.load_dir(&dir);
+    assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
+    assert!(
+        !loaded.variants.is_empty(),
+        "no example definition in {}",
+        dir.display()
+    );
+    registry
+}
+
 // ----- peer programs, installed on demand -----
 
 /// Fairy-Max, as Debian installs it.
@@ -251,6 +283,76 @@ while True:
         .arg(pgn)
         .output()
         .expect("python3 runs")
+}
+
+// ----- refereed matches: `fairybridge match` -----
+
+/// `NAME-PID.EXT` in the test's temporary directory, any file of an earlier run removed.
+pub fn fresh_temp_file(name: &str, ext: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}.{ext}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// `fairybridge match ARGS --pgn PGN`, to its end.
+pub fn run_match<I, S>(args: I, pgn: &Path) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(pgn)
+        .output()
+        .expect("run fairybridge match")
+}
+
+/// Checks a two-game match against a deliberately broken engine named `Broken` (White in game 1,
+/// Black in game 2, `mode` its fault) that must have lost both games by forfeit: the match ran to
+/// its end, its table shows 0 - 2 - 0 with two forfeits, and in the PGN each game is the other
+/// side's win with the Termination tag `termination`, a last comment `COLOUR REASON...` and
+/// `plies[i]` legal moves before the forfeit. Returns the games.
+pub fn assert_broken_engine_forfeits_both(
+    mode: &str,
+    out: &Output,
+    pgn: &Path,
+    termination: &str,
+    reason: &str,
+    plies: [usize; 2],
+) -> Vec<PgnGame> {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{mode}: {stderr}");
+    // The final table: the broken engine lost both games, both by forfeit.
+    assert!(
+        stdout.contains("Score of Broken vs fairybridge: 0 - 2 - 0  [0.000] 2"),
+        "{mode}: {stdout}"
+    );
+    let row = stdout.lines().find(|l| l.contains(" Broken ")).expect("table row");
+    assert!(row.trim_end().ends_with(" 2"), "{mode}: two forfeits in {row:?}");
+    let text = std::fs::read_to_string(pgn).expect("PGN written");
+    let games = read_pgn(&text);
+    assert_eq!(games.len(), 2, "{mode}: the match goes on after the forfeit:\n{text}");
+    for (i, g) in games.iter().enumerate() {
+        let broken_colour = if i == 0 { "White" } else { "Black" };
+        let winner = if i == 0 { "0-1" } else { "1-0" };
+        assert_eq!(g.tag(broken_colour), Some("Broken"), "{mode}");
+        assert_eq!(g.tag("Result"), Some(winner), "{mode} game {}", i + 1);
+        assert_eq!(g.tag("Termination"), Some(termination), "{mode} game {}", i + 1);
+        let last = g.comments.last().expect("reason comment");
+        let wanted = format!("{broken_colour} {reason}");
+        assert!(
+            last.starts_with(&wanted),
+            "{mode} game {}: {last:?}, wanted {wanted:?}",
+            i + 1
+        );
+        // The moves before the forfeit are legal and recorded.
+        let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
+        assert_eq!(moves.len(), plies[i], "{mode} game {}", i + 1);
+    }
+    games
 }
 
 // ----- the fairybridge CECP engine as a child process -----
