@@ -23,6 +23,14 @@ fn fails(args: &[&str], wanted: &str) {
     );
 }
 
+/// `--engine FB --engine FB --each tc=1`, then `extra`: two engines that run and a clock that is
+/// good, so that only `extra` can be wrong.
+fn two_engines_at_tc1<'a>(fb: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--engine", fb, "--engine", fb, "--each", "tc=1"];
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 fn bad_arguments_exit_2_with_one_line() {
     let fb = format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge"));
@@ -47,26 +55,12 @@ fn bad_arguments_exit_2_with_one_line() {
         "st=1e20",
         "timemargin=99999999999999",
     ] {
-        fails(&["--engine", fb, "--engine", fb, "--each", "tc=1", tc], "above a year");
+        fails(&two_engines_at_tc1(fb, &[tc]), "above a year");
     }
-    fails(
-        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--variant", "nosuch"],
-        "unknown variant",
-    );
-    fails(
-        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--games", "x"],
-        "invalid value",
-    );
-    fails(
-        &[
-            "--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo0=5", "elo1=0",
-        ],
-        "--sprt",
-    );
-    fails(
-        &["--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo1=5"],
-        "elo0",
-    );
+    fails(&two_engines_at_tc1(fb, &["--variant", "nosuch"]), "unknown variant");
+    fails(&two_engines_at_tc1(fb, &["--games", "x"]), "invalid value");
+    fails(&two_engines_at_tc1(fb, &["--sprt", "elo0=5", "elo1=0"]), "--sprt");
+    fails(&two_engines_at_tc1(fb, &["--sprt", "elo1=5"]), "elo0");
     fails(
         &[
             "--engine", fb, "--engine", fb, "--engine", fb, "--each", "tc=1", "--sprt", "elo0=0", "elo1=5",
@@ -74,31 +68,10 @@ fn bad_arguments_exit_2_with_one_line() {
         "two engines",
     );
     fails(
-        &[
-            "--engine",
-            fb,
-            "--engine",
-            fb,
-            "--each",
-            "tc=1",
-            "--openings",
-            "/nonexistent.epd",
-        ],
+        &two_engines_at_tc1(fb, &["--openings", "/nonexistent.epd"]),
         "cannot read",
     );
-    fails(
-        &[
-            "--engine",
-            fb,
-            "--engine",
-            fb,
-            "--each",
-            "tc=1",
-            "--resign",
-            "movecount=3",
-        ],
-        "--resign",
-    );
+    fails(&two_engines_at_tc1(fb, &["--resign", "movecount=3"]), "--resign");
     fails(
         &["--engine", fb, "colour=white", "--engine", fb, "--each", "tc=1"],
         "unknown key",

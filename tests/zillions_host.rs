@@ -9,9 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fairybridge::core::{Color, MoveKind, Position};
+use fairybridge::core::{Color, Move, MoveKind, Position};
 use fairybridge::notation::{Coords, fen};
-use fairybridge::tournament::pgn::read_pgn;
+use fairybridge::tournament::pgn::{PgnGame, read_pgn};
 use fairybridge::variants::Registry;
 
 fn exe() -> &'static str {
@@ -77,23 +77,35 @@ fn run_match_in(plugin: &Path, games: &str, tag: &str, variant: &str, extra: &[&
     )
 }
 
+/// The moves of a game that ended by rule or adjudication (not by a forfeit), replayed in the
+/// core; `context` goes with a failure.
+fn replay_without_forfeit(g: &PgnGame, registry: &Registry, context: &str) -> Vec<Move> {
+    let term = g.tag("Termination").unwrap_or("");
+    assert!(
+        term == "normal" || term == "adjudication",
+        "{term}: {:?}\n{context}",
+        g.comments.last()
+    );
+    let (_, moves) = g.replay(registry).expect("the moves replay");
+    moves
+}
+
+/// The match table: no forfeit by the plug-in.
+fn assert_plugin_never_forfeits(stdout: &str) {
+    let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
+    assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
+}
+
 #[test]
 fn our_plugin_plays_a_refereed_wreckage_match_without_forfeit() {
     let (stdout, stderr, pgn) = run_match(&our_plugin(), "2", "ours");
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{pgn}");
     for g in &games {
-        let term = g.tag("Termination").unwrap_or("");
-        assert!(
-            term == "normal" || term == "adjudication",
-            "{term}: {:?}\n{pgn}",
-            g.comments.last()
-        );
-        let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay");
+        let moves = replay_without_forfeit(g, &Registry::builtin(), &pgn);
         assert!(moves.len() >= 10, "only {} moves\n{pgn}", moves.len());
     }
-    let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
-    assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
+    assert_plugin_never_forfeits(&stdout);
 }
 
 /// Each side has a pawn about to grow roses (Wild Rose: the pawn leaves the board, an enemy unit
@@ -116,13 +128,7 @@ fn growing_roses_turns_go_through_the_host_both_ways() {
     let mut grew = [false, false];
     let wildrose = Registry::builtin().get("wildrose").expect("wildrose is built in");
     for g in &games {
-        let term = g.tag("Termination").unwrap_or("");
-        assert!(
-            term == "normal" || term == "adjudication",
-            "{term}: {:?}\n{pgn}",
-            g.comments.last()
-        );
-        let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay");
+        let moves = replay_without_forfeit(g, &Registry::builtin(), &pgn);
         let plugin_white = g.tag("White") == Some("Plugin");
         let setup = fen::parse_fen(ROSES, Coords::Human).expect("the opening is a FEN");
         let mut pos = Position::from_setup(&wildrose, &setup).expect("the opening is a position");
@@ -135,8 +141,7 @@ fn growing_roses_turns_go_through_the_host_both_ways() {
         }
     }
     assert_eq!(grew, [true, true], "both sides grew roses in these games:\n{pgn}");
-    let row = stdout.lines().find(|l| l.contains(" Plugin ")).expect("table row");
-    assert!(row.trim_end().ends_with(" 0"), "forfeits: {row}\n{stdout}");
+    assert_plugin_never_forfeits(&stdout);
 }
 
 #[test]
@@ -228,13 +233,7 @@ fn the_plugin_plays_a_user_game_named_by_fairybridge_variants() {
     registry.load_file(Path::new(&file)).expect("minicannon loads");
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("minicannon"));
-        let term = g.tag("Termination").unwrap_or("");
-        assert!(
-            term == "normal" || term == "adjudication",
-            "{term}: {:?}\n{stderr}\n{text}",
-            g.comments.last()
-        );
-        let (_, moves) = g.replay(&registry).expect("the moves replay");
+        let moves = replay_without_forfeit(g, &registry, &format!("{stderr}\n{text}"));
         assert!(moves.len() >= 10, "only {} moves\n{text}", moves.len());
     }
 }
