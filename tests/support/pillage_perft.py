@@ -45,8 +45,9 @@ class Piece:
     """Movement of one piece type, as White sees it (Black mirrors dy).
 
     leaps: [(dx, dy, mode)]; rides: [(dx, dy)] (move and capture); hops: [(dx, dy)] (cannon-style:
-    ride without capturing, capture over one screen).  pawn: None, 'fast' (any-rank double step)
-    or 'fide' (double step from rank 2 only): forward pushes and e.p. are coded apart."""
+    ride without capturing, capture over one screen).  pawn: None, 'fast' (any-rank double step),
+    'fide' (double step from rank 2 only) or 'single' (no double step): forward pushes and e.p. are
+    coded apart."""
 
     def __init__(self, leaps=(), rides=(), hops=(), pawn=None, promotes=False):
         self.leaps = list(leaps)
@@ -56,6 +57,20 @@ class Piece:
         self.promotes = promotes
 
 
+# The pieces the games share, each the same movement wherever it stands.
+KING = Piece(leaps=[(x, y, BOTH) for x, y in ORTH + DIAG])
+QUEEN = Piece(rides=ORTH + DIAG)
+ROOK = Piece(rides=ORTH)
+BISHOP = Piece(rides=DIAG)
+NIGHTRIDER = Piece(rides=KNIGHT)
+CANNON = Piece(hops=ORTH)
+
+
+def pawn(kind):
+    """A pawn capturing one square diagonally forward; `kind` is how it pushes (see Piece)."""
+    return Piece(leaps=[(1, 1, CAPTURE), (-1, 1, CAPTURE)], pawn=kind, promotes=True)
+
+
 def pillage():
     super_pawn = [(0, 1), (0, 2), (1, 1), (-1, 1), (2, 2), (-2, 2), (1, 0), (-1, 0), (2, 0), (-2, 0)]
     return dict(
@@ -63,15 +78,15 @@ def pillage():
         files=10,
         ranks=10,
         pieces={
-            "K": Piece(leaps=[(x, y, BOTH) for x, y in ORTH + DIAG]),
-            "Q": Piece(rides=ORTH + DIAG),
-            "R": Piece(rides=ORTH),
-            "B": Piece(rides=DIAG),
+            "K": KING,
+            "Q": QUEEN,
+            "R": ROOK,
+            "B": BISHOP,
             "N": Piece(leaps=[(x, y, BOTH) for x, y in KNIGHT]),
-            "C": Piece(hops=ORTH),
+            "C": CANNON,
             "V": Piece(hops=DIAG),
             "S": Piece(leaps=[(x, y, BOTH) for x, y in super_pawn], promotes=True),
-            "P": Piece(leaps=[(1, 1, CAPTURE), (-1, 1, CAPTURE)], pawn="fast", promotes=True),
+            "P": pawn("fast"),
         },
         promo_choices="QRBNCV",
         castle_steps={1: [1, 2, 3, 4], -1: [1, 2, 3, 4]},
@@ -87,13 +102,13 @@ def nightrider_cannons():
         files=10,
         ranks=10,
         pieces={
-            "K": Piece(leaps=[(x, y, BOTH) for x, y in ORTH + DIAG]),
-            "Q": Piece(rides=ORTH + DIAG),
-            "R": Piece(rides=ORTH),
-            "B": Piece(rides=DIAG),
-            "N": Piece(rides=KNIGHT),
-            "C": Piece(hops=ORTH),
-            "P": Piece(leaps=[(1, 1, CAPTURE), (-1, 1, CAPTURE)], pawn="fide", promotes=True),
+            "K": KING,
+            "Q": QUEEN,
+            "R": ROOK,
+            "B": BISHOP,
+            "N": NIGHTRIDER,
+            "C": CANNON,
+            "P": pawn("fide"),
         },
         promo_choices="QRBNC",
         castle_steps={1: [2], -1: [2]},
@@ -109,11 +124,11 @@ def minicannon():
         files=6,
         ranks=6,
         pieces={
-            "K": Piece(leaps=[(x, y, BOTH) for x, y in ORTH + DIAG]),
-            "R": Piece(rides=ORTH),
-            "N": Piece(rides=KNIGHT),
-            "C": Piece(hops=ORTH),
-            "P": Piece(leaps=[(1, 1, CAPTURE), (-1, 1, CAPTURE)], pawn="single", promotes=True),
+            "K": KING,
+            "R": ROOK,
+            "N": NIGHTRIDER,
+            "C": CANNON,
+            "P": pawn("single"),
         },
         promo_choices="RNC",
         castle_steps=None,
@@ -160,25 +175,7 @@ class Game:
     # ----- FEN -----
     def parse(self, fen):
         parts = fen.split()
-        rows = parts[0].split("/")
-        assert len(rows) == self.R, fen
-        board = ["."] * (self.F * self.R)
-        for i, row in enumerate(rows):
-            r = self.R - 1 - i
-            f = 0
-            num = ""
-            for ch in row + " ":
-                if ch.isdigit():
-                    num += ch
-                    continue
-                if num:
-                    f += int(num)
-                    num = ""
-                if ch == " ":
-                    break
-                board[self.sq(f, r)] = ch
-                f += 1
-            assert f == self.F, (fen, row)
+        board = self.parse_board_only(fen)
         side = 0 if parts[1] == "w" else 1
         homes = self.home
         rights = set()
@@ -210,7 +207,9 @@ class Game:
         return [board, side, frozenset(rights), ep]
 
     def parse_board_only(self, fen):
+        """The board of a FEN's first field, which must fill the board exactly."""
         rows = fen.split()[0].split("/")
+        assert len(rows) == self.R, fen
         board = ["."] * (self.F * self.R)
         for i, row in enumerate(rows):
             r = self.R - 1 - i
@@ -227,6 +226,7 @@ class Game:
                     break
                 board[self.sq(f, r)] = ch
                 f += 1
+            assert f == self.F, (fen, row)
         return board
 
     # ----- attacks -----
