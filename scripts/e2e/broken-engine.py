@@ -33,6 +33,8 @@ import random
 import sys
 import time
 
+from misbehaviour import command_line, garbage, illegal_move, out
+
 # python-chess is imported only after the features are out: importing it can take seconds on a
 # loaded machine, longer than a GUI waits for the features of a protocol-2 engine.
 chess = None
@@ -62,33 +64,11 @@ MODES = (
 )
 
 
-def out(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-def illegal_move(board):
-    """A coordinate move of one of our pieces that is well-formed but not legal."""
-    legal = set(board.legal_moves)
-    for frm in chess.SQUARES:
-        piece = board.piece_at(frm)
-        if piece is None or piece.color != board.turn:
-            continue
-        for to in chess.SQUARES:
-            mv = chess.Move(frm, to)
-            if to != frm and mv not in legal and chess.square_distance(frm, to) >= 3:
-                return mv.uci()
-    return "a1a1"
-
-
 def main():
-    args = sys.argv[1:]
-    if not args or args[0] not in MODES:
-        sys.stderr.write(__doc__)
+    parsed = command_line(MODES, __doc__)
+    if parsed is None:
         return 2
-    mode = args[0]
-    at = int(args[args.index("--at") + 1]) if "--at" in args else 3
-    early = "--early" in args
+    mode, at, early = parsed
     if mode == "crash-start":
         return 3
     features_sent = False
@@ -138,10 +118,7 @@ def main():
                 mv = rng.choice(list(board.legal_moves)).uci()
                 out("move %s-%s" % (mv[:2], mv[2:]))
             elif mode == "garbage":
-                out("@#!? what is a move")
-                sys.stdout.buffer.write(b"\xff\xfe\x00junk\x80\n")
-                sys.stdout.flush()
-                out("move ?!%zz")
+                garbage("move")
             return
         mv = rng.choice(list(board.legal_moves))
         board.push(mv)

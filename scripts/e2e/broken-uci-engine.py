@@ -29,29 +29,12 @@ import random
 import sys
 import time
 
+from misbehaviour import command_line, garbage, illegal_move, out
+
 # python-chess is imported only after `uciok`: importing it can take seconds on a loaded machine.
 chess = None
 
 MODES = ("illegal", "crash", "silent", "garbage", "none", "crash-start", "hang-start", "good")
-
-
-def out(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-def illegal_move(board):
-    """A coordinate move of one of our pieces that is well-formed but not legal."""
-    legal = set(board.legal_moves)
-    for frm in chess.SQUARES:
-        piece = board.piece_at(frm)
-        if piece is None or piece.color != board.turn:
-            continue
-        for to in chess.SQUARES:
-            mv = chess.Move(frm, to)
-            if to != frm and mv not in legal and chess.square_distance(frm, to) >= 3:
-                return mv.uci()
-    return "a1a1"
 
 
 def board_of(rest):
@@ -72,14 +55,11 @@ def board_of(rest):
 
 def main():
     global chess
-    args = sys.argv[1:]
-    if not args or args[0] not in MODES:
-        sys.stderr.write(__doc__)
+    parsed = command_line(MODES, __doc__)
+    if parsed is None:
         return 2
-    mode = args[0]
-    at = int(args[args.index("--at") + 1]) if "--at" in args else 3
-    early = "--early" in args
-    pidfile = args[args.index("--child") + 1] if "--child" in args else None
+    mode, at, early = parsed
+    pidfile = sys.argv[sys.argv.index("--child") + 1] if "--child" in sys.argv[1:] else None
     if mode == "crash-start":
         return 3
     rng = random.Random(1)
@@ -129,10 +109,7 @@ def main():
                 elif mode == "silent":
                     silent = True
                 elif mode == "garbage":
-                    out("@#!? what is a move")
-                    sys.stdout.buffer.write(b"\xff\xfe\x00junk\x80\n")
-                    sys.stdout.flush()
-                    out("bestmove ?!%zz")
+                    garbage("bestmove")
                 elif mode == "none":
                     out("bestmove (none)")
                 continue
