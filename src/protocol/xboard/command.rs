@@ -804,6 +804,7 @@ impl fmt::Display for EditCommand {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::move_syntax::examples::{MOVE_SHAPES, NOT_MOVE_SHAPES};
     use crate::notation::move_syntax::looks_like_move;
     use crate::test_rng::Rng;
 
@@ -1008,34 +1009,7 @@ mod tests {
 
     #[test]
     fn recognised_moves_are_kept_verbatim() {
-        for text in [
-            "e2e4",
-            "e7e8q",
-            "e7e8Q",
-            "c7c8+",
-            "c7c8=",
-            "e7e8=q",
-            "e9e10q",
-            "a0b2",
-            "j9j0",
-            "p16a1",
-            "P@e4",
-            "J@e5",
-            "N'@d4",
-            "d3d7,d7d6",
-            "f0h0,i0g0",
-            "e2e4,",
-            "e4f5,f5f4,f4e4",
-            "P@e4,e4d5",
-            "O-O",
-            "O-O-O",
-            "o-o",
-            "o-o-o",
-            "0-0",
-            "0-0-0",
-            "@@@@",
-        ] {
-            assert!(looks_like_move(text), "{text} should look like a move");
+        for &text in MOVE_SHAPES {
             check_exact(text, mv(text));
             check_exact(&format!("usermove {text}"), usermove(text));
         }
@@ -1043,26 +1017,7 @@ mod tests {
 
     #[test]
     fn non_moves_are_unknown() {
-        for text in [
-            "e2",
-            "e2e",
-            "q2e4",
-            "e2e4 e7e5",
-            "e2e4,,e7e5",
-            ",e2e4",
-            "e123e4",
-            "O-O-O-O",
-            "O-o",
-            "@@@",
-            "P@",
-            "@e4",
-            "Nf3",
-            "exd5",
-            "e2-e4",
-            "zz9z9",
-            "x1x2",
-        ] {
-            assert!(!looks_like_move(text), "{text} should not look like a move");
+        for &text in NOT_MOVE_SHAPES {
             assert_eq!(parse_command(text), Command::Unknown(text.to_string()));
         }
     }
