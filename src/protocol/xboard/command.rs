@@ -411,24 +411,48 @@ fn with_word<'a>(word: &'static str, build: fn(String) -> Command) -> impl FnMut
     )
 }
 
+/// A command whose single argument is a number (see `number`).
+fn with_number<'a, T: FromStr>(
+    word: &'static str,
+    expected: &'static str,
+    build: fn(T) -> Command,
+) -> impl FnMut(&'a str) -> ParseResult<'a, Command> {
+    with_arguments(word, expected, map(number, build))
+}
+
+/// A command whose arguments are two numbers.
+fn with_two_numbers<'a, A: FromStr, B: FromStr>(
+    word: &'static str,
+    expected: &'static str,
+    build: fn(A, B) -> Command,
+) -> impl FnMut(&'a str) -> ParseResult<'a, Command> {
+    with_arguments(
+        word,
+        expected,
+        map((number, space1, number), move |(a, _, b)| build(a, b)),
+    )
+}
+
+/// A clock command (`time`, `otim`): centiseconds, a fraction dropped.
+fn with_centiseconds<'a>(
+    word: &'static str,
+    build: fn(i64) -> Command,
+) -> impl FnMut(&'a str) -> ParseResult<'a, Command> {
+    with_arguments(word, "expected centiseconds", map(map_res(token, centiseconds), build))
+}
+
 /// Handshake, session settings, and engine-specific extras.
 fn session_command(line: &str) -> ParseResult<'_, Command> {
     alt((
         bare("xboard", Command::Xboard),
-        with_arguments(
-            "protover",
-            "expected a protocol version number",
-            map(number, Command::Protover),
-        ),
+        with_number("protover", "expected a protocol version number", Command::Protover),
         with_text("accepted", Command::Accepted),
         with_text("rejected", Command::Rejected),
         with_word("ping", Command::Ping),
-        with_arguments(
-            "memory",
-            "expected a size in megabytes",
-            map(number, |megabytes| Command::Memory { megabytes }),
-        ),
-        with_arguments("cores", "expected a thread count", map(number, Command::Cores)),
+        with_number("memory", "expected a size in megabytes", |megabytes| Command::Memory {
+            megabytes,
+        }),
+        with_number("cores", "expected a thread count", Command::Cores),
         with_arguments(
             "egtpath",
             "expected a table type and a path",
@@ -439,14 +463,10 @@ fn session_command(line: &str) -> ParseResult<'_, Command> {
         ),
         with_arguments("option", "expected NAME or NAME=VALUE", map_res(text, set_option)),
         with_text("name", Command::OpponentName),
-        with_arguments(
-            "rating",
-            "expected two ratings",
-            map((number, space1, number), |(engine, _, opponent)| Command::Rating {
-                engine,
-                opponent,
-            }),
-        ),
+        with_two_numbers("rating", "expected two ratings", |engine, opponent| Command::Rating {
+            engine,
+            opponent,
+        }),
         with_word("ics", Command::Ics),
         bare("computer", Command::Computer),
         bare("random", Command::Random),
@@ -542,31 +562,11 @@ fn time_command(line: &str) -> ParseResult<'_, Command> {
             "expected seconds per move",
             map(whole_word(unsigned_decimal), |seconds| Command::MoveTime { seconds }),
         ),
-        with_arguments(
-            "sd",
-            "expected a depth",
-            map(number, |plies| Command::DepthLimit { plies }),
-        ),
-        with_arguments(
-            "depth",
-            "expected a depth",
-            map(number, |plies| Command::DepthLimit { plies }),
-        ),
-        with_arguments("nps", "expected nodes per second", map(number, Command::NodesPerSecond)),
-        with_arguments(
-            "time",
-            "expected centiseconds",
-            map(map_res(token, centiseconds), |centiseconds| Command::EngineTime {
-                centiseconds,
-            }),
-        ),
-        with_arguments(
-            "otim",
-            "expected centiseconds",
-            map(map_res(token, centiseconds), |centiseconds| Command::OpponentTime {
-                centiseconds,
-            }),
-        ),
+        with_number("sd", "expected a depth", |plies| Command::DepthLimit { plies }),
+        with_number("depth", "expected a depth", |plies| Command::DepthLimit { plies }),
+        with_number("nps", "expected nodes per second", Command::NodesPerSecond),
+        with_centiseconds("time", |centiseconds| Command::EngineTime { centiseconds }),
+        with_centiseconds("otim", |centiseconds| Command::OpponentTime { centiseconds }),
     ))
     .parse(line)
 }
@@ -574,14 +574,7 @@ fn time_command(line: &str) -> ParseResult<'_, Command> {
 /// Moves, analysis and root-move filtering.
 fn move_command(line: &str) -> ParseResult<'_, Command> {
     alt((
-        with_arguments(
-            "usermove",
-            "missing argument",
-            map(text, |text: &str| Command::UserMove {
-                text: text.to_string(),
-                prefixed: true,
-            }),
-        ),
+        with_text("usermove", |text| Command::UserMove { text, prefixed: true }),
         bare("?", Command::MoveNow),
         bare("hint", Command::Hint),
         bare("bk", Command::Book),
@@ -590,14 +583,10 @@ fn move_command(line: &str) -> ParseResult<'_, Command> {
         bare(".", Command::AnalyzeStatus),
         with_arguments("exclude", "missing argument", map(move_filter, Command::Exclude)),
         with_arguments("include", "missing argument", map(move_filter, Command::Include)),
-        with_arguments(
-            "setscore",
-            "expected SCORE DEPTH",
-            map((number, space1, number), |(score, _, depth)| Command::SetScore {
-                score,
-                depth,
-            }),
-        ),
+        with_two_numbers("setscore", "expected SCORE DEPTH", |score, depth| Command::SetScore {
+            score,
+            depth,
+        }),
         // A bare move is the whole line, kept exactly as sent.
         map(all_consuming(move_shape), |_| Command::UserMove {
             text: line.to_string(),
