@@ -443,8 +443,28 @@ mod tests {
         Session::new(Arc::new(Registry::builtin()))
     }
 
+    /// A session playing `game` after `moves` (Zillions move texts, placements too).
+    fn game_after(game: &str, moves: &[&str]) -> Session {
+        let mut s = session();
+        s.start_new_game(game).expect(game);
+        for &m in moves {
+            s.make_move(m).expect(m);
+        }
+        s
+    }
+
     fn keep() -> StopRequest {
         StopRequest::KeepSearching
+    }
+
+    /// The answer of a search to `depth` plies with `variety`, never stopped early.
+    fn search_to(s: &mut Session, depth: i64, variety: i64) -> SearchProgress {
+        let request = SearchRequest {
+            depth,
+            variety,
+            ..Default::default()
+        };
+        s.search(&request, &mut keep, &mut |_| {}).expect("search")
     }
 
     #[test]
@@ -466,33 +486,21 @@ mod tests {
             Err(DLL_GENERIC_ERROR),
             "a listing starts with the NULL call"
         );
-        assert_eq!(
-            s.make_move("Pawn e2 - e5").map_err(|e| e.code()),
-            Err(DLL_GENERIC_ERROR)
-        );
-        assert_eq!(
-            s.make_move("Pawn e7 - e5").map_err(|e| e.code()),
-            Err(DLL_WRONG_SIDE_TO_MOVE_ERROR)
-        );
-        assert_eq!(
-            s.make_move("Elephant e2 - e4").map_err(|e| e.code()),
-            Err(DLL_UNKNOWN_PIECE_ERROR)
-        );
-        assert_eq!(
-            s.make_move("Green Pawn e2 - e4").map_err(|e| e.code()),
-            Err(DLL_UNKNOWN_PLAYER_ERROR)
-        );
+        for (text, code) in [
+            ("Pawn e2 - e5", DLL_GENERIC_ERROR),
+            ("Pawn e7 - e5", DLL_WRONG_SIDE_TO_MOVE_ERROR),
+            ("Elephant e2 - e4", DLL_UNKNOWN_PIECE_ERROR),
+            ("Green Pawn e2 - e4", DLL_UNKNOWN_PLAYER_ERROR),
+        ] {
+            assert_eq!(s.make_move(text).map_err(|e| e.code()), Err(code), "{text}");
+        }
         s.clean_up();
         assert_eq!(s.begin_move_list(), Err(SessionError::NoGame));
     }
 
     #[test]
     fn placements_then_a_search_and_a_move() {
-        let mut s = session();
-        s.start_new_game("Chess").expect("chess");
-        for p in ["(White King e1)", "White Queen d1", "(Black King e8)"] {
-            s.make_move(p).expect(p);
-        }
+        let mut s = game_after("Chess", &["(White King e1)", "White Queen d1", "(Black King e8)"]);
         s.begin_move_list().expect("list");
         let mut n = 0;
         while let Some(m) = s.next_listed_move().expect("next") {
@@ -501,16 +509,7 @@ mod tests {
         }
         // King d2 e2 f2 f1; queen a1-c1, d2-d8, c2-a4, e2-h5.
         assert_eq!(n, 4 + 17);
-        let r = s
-            .search(
-                &SearchRequest {
-                    depth: 3,
-                    ..Default::default()
-                },
-                &mut keep,
-                &mut |_| {},
-            )
-            .expect("search");
+        let r = search_to(&mut s, 3, 0);
         assert_eq!(r.depth, 3);
         s.make_move(&r.best_move).expect("the engine's own move");
         assert_eq!(s.side_to_move(), Ok(Color::Black));
@@ -518,21 +517,8 @@ mod tests {
 
     #[test]
     fn a_found_mate_scores_as_a_win_and_the_end_is_reported() {
-        let mut s = session();
-        s.start_new_game("Chess").expect("chess");
-        for m in ["Pawn f2 - f3", "Pawn e7 - e5", "Pawn g2 - g4"] {
-            s.make_move(m).expect(m);
-        }
-        let r = s
-            .search(
-                &SearchRequest {
-                    depth: 4,
-                    ..Default::default()
-                },
-                &mut keep,
-                &mut |_| {},
-            )
-            .expect("search");
+        let mut s = game_after("Chess", &["Pawn f2 - f3", "Pawn e7 - e5", "Pawn g2 - g4"]);
+        let r = search_to(&mut s, 4, 0);
         assert_eq!(r.best_move, "Queen d8 - h4");
         assert_eq!(r.score, WIN_SCORE - 1);
         assert_eq!(s.game_over(), Ok(None));
@@ -547,8 +533,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_an_unlimited_search_with_a_legal_move() {
-        let mut s = session();
-        s.start_new_game("Wreckage").expect("wreckage");
+        let mut s = game_after("Wreckage", &[]);
         let mut polls = 0;
         let mut poll = || {
             polls += 1;
@@ -568,8 +553,7 @@ mod tests {
 
     #[test]
     fn current_move_is_the_root_move_being_searched() {
-        let mut s = session();
-        s.start_new_game("Chess").expect("chess");
+        let mut s = game_after("Chess", &[]);
         let mut start = s.current_position().expect("a game");
         // Every report: (best move, current move). The search runs until it has shown a root
         // move other than the best one (Zillions' "currently searching"), or for a long while.
@@ -608,37 +592,15 @@ mod tests {
 
     #[test]
     fn variety_picks_among_near_equal_moves() {
-        let mut s = session();
-        s.start_new_game("Chess").expect("chess");
+        let mut s = game_after("Chess", &[]);
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..8 {
-            let r = s
-                .search(
-                    &SearchRequest {
-                        depth: 3,
-                        variety: 10,
-                        ..Default::default()
-                    },
-                    &mut keep,
-                    &mut |_| {},
-                )
-                .expect("search");
-            seen.insert(r.best_move);
+            seen.insert(search_to(&mut s, 3, 10).best_move);
         }
         assert!(seen.len() > 1, "always {seen:?}");
         let mut none = std::collections::BTreeSet::new();
         for _ in 0..3 {
-            let r = s
-                .search(
-                    &SearchRequest {
-                        depth: 3,
-                        ..Default::default()
-                    },
-                    &mut keep,
-                    &mut |_| {},
-                )
-                .expect("search");
-            none.insert(r.best_move);
+            none.insert(search_to(&mut s, 3, 0).best_move);
         }
         assert_eq!(none.len(), 1, "variety 0 is deterministic: {none:?}");
     }
