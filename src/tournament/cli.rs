@@ -532,6 +532,13 @@ mod tests {
         config(&w.args, &Registry::builtin())
     }
 
+    /// A command line of two engines `a` and `b` at `tc=1` each, then `rest`.
+    fn two_engines<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+        let mut line = vec!["--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=1"];
+        line.extend_from_slice(rest);
+        line
+    }
+
     #[test]
     fn engines_each_and_keys() {
         let cfg = parse(&[
@@ -582,73 +589,26 @@ mod tests {
     #[test]
     fn bad_arguments_are_errors() {
         for (line, wanted) in [
-            (&["--engine", "cmd=a", "tc=1"][..], "two"),
+            (vec!["--engine", "cmd=a", "tc=1"], "two"),
+            (two_engines(&["--variant", "xx"]), "unknown variant"),
+            (vec!["--engine", "cmd=a", "--engine", "cmd=b"], "no time control"),
             (
-                &[
-                    "--engine",
-                    "cmd=a",
-                    "--engine",
-                    "cmd=b",
-                    "--each",
-                    "tc=1",
-                    "--variant",
-                    "xx",
-                ][..],
-                "unknown variant",
-            ),
-            (&["--engine", "cmd=a", "--engine", "cmd=b"][..], "no time control"),
-            (
-                &["--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=abc"][..],
+                vec!["--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=abc"],
                 "invalid time control",
             ),
+            (vec!["--engine", "name=x", "--engine", "cmd=b", "--each", "tc=1"], "cmd"),
+            (two_engines(&["--sprt", "elo0=5", "elo1=0"]), "--sprt"),
+            (two_engines(&["color=3"]), "unknown key"),
             (
-                &["--engine", "name=x", "--engine", "cmd=b", "--each", "tc=1"][..],
-                "cmd",
-            ),
-            (
-                &[
-                    "--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=1", "--sprt", "elo0=5", "elo1=0",
-                ][..],
-                "--sprt",
-            ),
-            (
-                &["--engine", "cmd=a", "--engine", "cmd=b", "--each", "tc=1", "color=3"][..],
-                "unknown key",
-            ),
-            (
-                &[
-                    "--engine",
-                    "cmd=a",
-                    "--engine",
-                    "cmd=b",
-                    "--each",
-                    "tc=1",
-                    "--games",
-                    "1",
-                    "--sprt",
-                    "elo0=0",
-                    "elo1=5",
-                    "model=pentanomial",
-                ][..],
+                two_engines(&["--games", "1", "--sprt", "elo0=0", "elo1=5", "model=pentanomial"]),
                 "needs game pairs",
             ),
             (
-                &[
-                    "--engine",
-                    "cmd=a",
-                    "--engine",
-                    "cmd=b",
-                    "--each",
-                    "tc=1",
-                    "--sprt",
-                    "elo0=0",
-                    "elo1=5",
-                    "model=binomial",
-                ][..],
+                two_engines(&["--sprt", "elo0=0", "elo1=5", "model=binomial"]),
                 "model must be",
             ),
         ] {
-            let err = parse(line).unwrap_err();
+            let err = parse(&line).unwrap_err();
             assert!(err.contains(wanted), "{line:?}: {err}");
         }
     }
@@ -690,20 +650,7 @@ mod tests {
 
     #[test]
     fn wildcastle_pairs_share_a_shuffled_start() {
-        let line = [
-            "--engine",
-            "cmd=a",
-            "--engine",
-            "cmd=b",
-            "--each",
-            "tc=1",
-            "--variant",
-            "wildcastle",
-            "--games",
-            "6",
-            "--seed",
-            "3",
-        ];
+        let line = two_engines(&["--variant", "wildcastle", "--games", "6", "--seed", "3"]);
         let games = runner::schedule(&parse(&line).unwrap());
         assert_eq!(games[0].fen, games[1].fen);
         assert_eq!(games[2].fen, games[3].fen);
