@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use super::engine::{EngineConfig, StartError};
 use super::game::Forfeit;
 use super::player::{Heard, MoveRead};
-use super::process::{EngineProcess, Event, Trace, exit_text};
+use super::process::{EngineProcess, Event, Trace};
 use super::timecontrol::{ClockReading, TimeControl};
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
@@ -126,10 +126,7 @@ impl CecpEngine {
         match started.await {
             Ok(()) => Ok(engine),
             Err(why) => {
-                let why = match engine.process.wait_exit(Duration::from_millis(300)).await {
-                    Some(status) => format!("{why} ({})", exit_text(status)),
-                    None => why,
-                };
+                let why = engine.process.start_failure(why).await;
                 engine.finish(None).await;
                 Err(StartError::Protocol(why))
             }

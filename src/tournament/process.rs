@@ -238,6 +238,15 @@ impl EngineProcess {
         waited.ok()?.ok().and_then(|status| *status)
     }
 
+    /// Why the engine could not be started, and how its process ended if it ends within 300 ms
+    /// (an engine that crashed at start-up said so by its exit, not by its words).
+    pub async fn start_failure(&mut self, why: String) -> String {
+        match self.wait_exit(Duration::from_millis(300)).await {
+            Some(status) => format!("{why} ({})", exit_text(status)),
+            None => why,
+        }
+    }
+
     /// Waits up to a second for the process to end by itself (after `quit`), then kills it.
     pub async fn end(&mut self) {
         if self.wait_exit(Duration::from_secs(1)).await.is_none() {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use super::engine::{EngineConfig, StartError};
 use super::game::Forfeit;
 use super::player::{Heard, MoveRead};
-use super::process::{EngineProcess, Event, Trace, exit_text};
+use super::process::{EngineProcess, Event, Trace};
 use super::timecontrol::ClockReading;
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
@@ -130,10 +130,7 @@ impl UciEngine {
         match started.await {
             Ok(()) => Ok(engine),
             Err(why) => {
-                let why = match engine.process.wait_exit(Duration::from_millis(300)).await {
-                    Some(status) => format!("{why} ({})", exit_text(status)),
-                    None => why,
-                };
+                let why = engine.process.start_failure(why).await;
                 engine.finish().await;
                 Err(StartError::Protocol(why))
             }
