@@ -1,6 +1,8 @@
-//! Positions and moves written as text, for the unit tests of modules that must not read text
-//! themselves (`search`): the FEN and move texts are read here, so the modules under test import
-//! nothing from `notation` (issue 10), while their tests keep their readable fixtures.
+//! Fixtures written as text, for unit tests. Positions and moves, for the tests of modules that
+//! must not read text themselves (`search`): the FEN and move texts are read here, so the modules
+//! under test import nothing from `notation` (issue 10), while their tests keep their readable
+//! fixtures. And the line a text stands on in a definition file, for the tests of errors that
+//! point at lines.
 
 use std::sync::Arc;
 
@@ -26,4 +28,13 @@ pub(crate) fn move_text(pos: &Position, mv: &Move) -> String {
 /// The FEN of `pos` (human coordinates).
 pub(crate) fn fen_of(pos: &Position) -> String {
     fen::to_fen(pos, Coords::Human)
+}
+
+/// The line (from 1) of `source` on which `text` first stands.
+pub(crate) fn line_containing(source: &str, text: &str) -> usize {
+    source
+        .lines()
+        .position(|l| l.contains(text))
+        .expect("the text is in the file")
+        + 1
 }

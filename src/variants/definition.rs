@@ -594,6 +594,7 @@ fn parse_board(s: &str) -> Option<BoardShape> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_fixtures::line_containing;
 
     const NORMAL: &str = include_str!("../../fixtures/variants/normal.toml");
 
@@ -602,14 +603,6 @@ mod tests {
             Ok(_) => panic!("accepted:\n{source}"),
             Err(e) => (e.line, e.message),
         }
-    }
-
-    fn line_containing(source: &str, text: &str) -> usize {
-        source
-            .lines()
-            .position(|l| l.contains(text))
-            .expect("the text is in the file")
-            + 1
     }
 
     /// `king_steps` was reported at its table's header.

@@ -152,6 +152,7 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_fixtures::line_containing;
     use crate::variants::Registry;
 
     #[test]
@@ -164,14 +165,6 @@ mod tests {
         assert!(normal.builtin && normal.wire == WireStyle::default());
         let pillage = XboardInfo::of(&registry.get("pillage").expect("pillage"));
         assert!(!pillage.builtin && pillage.wire.castling_two_legs && pillage.wire.en_passant_legs);
-    }
-
-    fn line_containing(source: &str, text: &str) -> usize {
-        source
-            .lines()
-            .position(|l| l.contains(text))
-            .expect("the text is in the file")
-            + 1
     }
 
     /// Issue 15: `[xboard]` castling and e.p. values were reported at the `name =` line.
