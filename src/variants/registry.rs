@@ -47,6 +47,16 @@ struct Member {
     state: MemberState,
 }
 
+/// A set of definition files being loaded: its members, the chain of members waiting for their
+/// parents, the door's check of each variant, and what the loading has given so far.
+struct SetLoad<'a> {
+    members: Vec<Member>,
+    /// The members being loaded, each waiting for the next, its parent.
+    chain: Vec<usize>,
+    check: &'a dyn Fn(&Variant) -> Result<(), DefinitionError>,
+    loaded: Loaded,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum MemberState {
     Waiting,
@@ -129,7 +139,7 @@ impl Registry {
                 files.push(path.clone());
             }
         }
-        let mut members: Vec<Member> = files
+        let members: Vec<Member> = files
             .iter()
             .map(|path| {
                 let file = path.display().to_string();
@@ -145,95 +155,93 @@ impl Registry {
                 }
             })
             .collect();
-        for i in 0..members.len() {
-            self.load_member(i, &mut members, &mut Vec::new(), &check, &mut loaded);
+        let mut set = SetLoad {
+            members,
+            chain: Vec::new(),
+            check: &check,
+            loaded,
+        };
+        for i in 0..set.members.len() {
+            self.load_member(i, &mut set);
         }
-        loaded
+        set.loaded
     }
 
-    /// Loads member `i` of a set after its parent, if the parent is a member too; `path` is the
-    /// chain of members waiting for it.
-    fn load_member(
-        &mut self,
-        i: usize,
-        members: &mut [Member],
-        path: &mut Vec<usize>,
-        check: &dyn Fn(&Variant) -> Result<(), DefinitionError>,
-        loaded: &mut Loaded,
-    ) -> bool {
-        match members[i].state {
+    /// Loads member `i` of a set after its parent, if the parent is a member too.
+    fn load_member(&mut self, i: usize, set: &mut SetLoad) -> bool {
+        match set.members[i].state {
             MemberState::Loaded => return true,
             MemberState::Failed => return false,
             MemberState::Waiting | MemberState::Open => {}
         }
-        members[i].state = MemberState::Open;
-        path.push(i);
-        let result = self.load_after_parent(i, members, path, check, loaded);
-        path.pop();
-        members[i].state = match result {
+        set.members[i].state = MemberState::Open;
+        set.chain.push(i);
+        let result = self.load_after_parent(i, set);
+        set.chain.pop();
+        set.members[i].state = match result {
             Ok(v) => {
-                loaded.variants.push(v);
+                set.loaded.variants.push(v);
                 MemberState::Loaded
             }
             Err(e) => {
-                loaded.errors.push(e);
+                set.loaded.errors.push(e);
                 MemberState::Failed
             }
         };
-        members[i].state == MemberState::Loaded
+        set.members[i].state == MemberState::Loaded
     }
 
-    fn load_after_parent(
-        &mut self,
-        i: usize,
-        members: &mut [Member],
-        path: &mut Vec<usize>,
-        check: &dyn Fn(&Variant) -> Result<(), DefinitionError>,
-        loaded: &mut Loaded,
-    ) -> Result<Arc<Variant>, DefinitionError> {
+    fn load_after_parent(&mut self, i: usize, set: &mut SetLoad) -> Result<Arc<Variant>, DefinitionError> {
         let name_of = |m: &Member| {
             m.head
                 .as_ref()
                 .and_then(|h| h.name.as_ref())
                 .map(|n| n.value.trim().to_string())
         };
-        let inherit = members[i].head.as_ref().and_then(|h| h.inherit.clone());
+        let inherit = set.members[i].head.as_ref().and_then(|h| h.inherit.clone());
         if let Some(inherit) = inherit {
             let wanted = inherit.value.trim();
             // The parent is another member of that name; a file inheriting its own name
             // redefines a game loaded before (a built-in one).
-            let parent = (0..members.len()).find(|&j| j != i && name_of(&members[j]).as_deref() == Some(wanted));
+            let parent =
+                (0..set.members.len()).find(|&j| j != i && name_of(&set.members[j]).as_deref() == Some(wanted));
             if let Some(j) = parent {
-                let file = members[i].file.clone();
-                let line = super::layer::line_of(members[i].text.as_deref().unwrap_or(""), inherit.span.start);
+                let file = set.members[i].file.clone();
+                let line = super::layer::line_of(set.members[i].text.as_deref().unwrap_or(""), inherit.span.start);
                 let at = |message: String| DefinitionError {
                     file: file.clone(),
                     line: Some(line),
                     message,
                 };
-                if members[j].state == MemberState::Open {
-                    let from = path.iter().position(|&k| k == j).unwrap_or(0);
-                    let cycle: Vec<String> = path[from..]
+                if set.members[j].state == MemberState::Open {
+                    let from = set.chain.iter().position(|&k| k == j).unwrap_or(0);
+                    let cycle: Vec<String> = set.chain[from..]
                         .iter()
                         .chain([&j])
-                        .map(|&k| format!("{} ({})", name_of(&members[k]).unwrap_or_default(), members[k].file))
+                        .map(|&k| {
+                            format!(
+                                "{} ({})",
+                                name_of(&set.members[k]).unwrap_or_default(),
+                                set.members[k].file
+                            )
+                        })
                         .collect();
                     return Err(at(format!(
                         "inherit = {wanted:?}: a cycle of inherit: {}",
                         cycle.join(" -> ")
                     )));
                 }
-                if !self.load_member(j, members, path, check, loaded) {
+                if !self.load_member(j, set) {
                     return Err(at(format!(
                         "inherit = {wanted:?}: the parent's definition {} could not be loaded",
-                        members[j].file
+                        set.members[j].file
                     )));
                 }
             }
         }
-        let member = &members[i];
+        let member = &set.members[i];
         let text = member.text.as_ref().map_err(Clone::clone)?;
-        self.add_checked(text, &member.file, check)
+        self.add_checked(text, &member.file, set.check)
     }
 
     pub fn get(&self, name: &str) -> Option<Arc<Variant>> {
