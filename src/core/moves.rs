@@ -57,6 +57,35 @@ pub enum Move {
     },
 }
 
+/// The pattern of a move of one piece from a square to another, promoting or not (`Normal`,
+/// `MultiStep`, `EnPassant`, `Special`), binding its `from`, `to` and `promotion`. Make, unmake and
+/// notation treat these four alike; a pattern (not an accessor returning an `Option`) keeps their
+/// `match`es exhaustive, so a new kind of move must still be placed in each of them.
+macro_rules! piece_move {
+    ($from:pat, $to:pat, $promotion:pat) => {
+        $crate::core::Move::Normal {
+            from: $from,
+            to: $to,
+            promotion: $promotion,
+        } | $crate::core::Move::MultiStep {
+            from: $from,
+            to: $to,
+            promotion: $promotion,
+        } | $crate::core::Move::EnPassant {
+            from: $from,
+            to: $to,
+            promotion: $promotion,
+            ..
+        } | $crate::core::Move::Special {
+            from: $from,
+            to: $to,
+            promotion: $promotion,
+            ..
+        }
+    };
+}
+pub(crate) use piece_move;
+
 // Move lists, the search stack and the undo records hold moves by value.
 const _: () = assert!(std::mem::size_of::<Move>() <= 8);
 
@@ -120,10 +149,7 @@ impl Move {
     pub fn with_promotion(self, kind: Kind) -> Move {
         let mut mv = self;
         match &mut mv {
-            Move::Normal { promotion, .. }
-            | Move::MultiStep { promotion, .. }
-            | Move::EnPassant { promotion, .. }
-            | Move::Special { promotion, .. } => *promotion = Some(kind),
+            piece_move!(_, _, promotion) => *promotion = Some(kind),
             Move::Castle { .. } | Move::Drop { .. } | Move::Grow { .. } => {}
         }
         mv
@@ -188,10 +214,7 @@ impl Move {
     #[inline]
     pub fn promotion(&self) -> Option<Kind> {
         match *self {
-            Move::Normal { promotion, .. }
-            | Move::MultiStep { promotion, .. }
-            | Move::EnPassant { promotion, .. }
-            | Move::Special { promotion, .. } => promotion,
+            piece_move!(_, _, promotion) => promotion,
             Move::Castle { .. } | Move::Drop { .. } | Move::Grow { .. } => None,
         }
     }

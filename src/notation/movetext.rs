@@ -8,6 +8,7 @@
 //! wire text takes every style.
 
 use super::{Coords, square_name};
+use crate::core::moves::piece_move;
 use crate::core::{Move, Position, Square};
 
 fn sq(pos: &Position, s: Square, coords: Coords) -> String {
@@ -55,14 +56,7 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
             }
             s
         }
-        Move::Normal { from, to, promotion }
-        | Move::MultiStep { from, to, promotion }
-        | Move::EnPassant {
-            from, to, promotion, ..
-        }
-        | Move::Special {
-            from, to, promotion, ..
-        } => {
+        piece_move!(from, to, promotion) => {
             let mut s = leg(pos, from, to, coords);
             if let Some(k) = promotion {
                 s.push(v.piece(k).letter.to_ascii_lowercase());

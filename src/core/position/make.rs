@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::core::moves::piece_move;
 
 /// Everything needed to take a move back.
 #[derive(Clone)]
@@ -100,14 +101,7 @@ impl Position {
                 }
                 irreversible = true;
             }
-            Move::Normal { from, to, promotion }
-            | Move::MultiStep { from, to, promotion }
-            | Move::EnPassant {
-                from, to, promotion, ..
-            }
-            | Move::Special {
-                from, to, promotion, ..
-            } => {
+            piece_move!(from, to, promotion) => {
                 let moved = Piece(self.men.board[from.index()]);
                 undo.moved = moved.0;
                 let capture = |pos: &mut Position, sq: Square, undo: &mut Undo| {
@@ -328,14 +322,7 @@ impl Position {
                 }
                 self.men.restore(z, Piece(undo.moved), from, undo.moved_index);
             }
-            Move::Normal { from, to, promotion }
-            | Move::MultiStep { from, to, promotion }
-            | Move::EnPassant {
-                from, to, promotion, ..
-            }
-            | Move::Special {
-                from, to, promotion, ..
-            } => {
+            piece_move!(from, to, promotion) => {
                 if from != to {
                     if promotion.is_some() {
                         self.men.take_back(z, to);
