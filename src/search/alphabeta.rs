@@ -814,7 +814,7 @@ impl Searcher {
                 self.stack[ply].played = None;
                 pos.make_null();
                 let v = -self.negamax(ctx, pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
-                pos.unmake();
+                pos.unmake_null();
                 self.stack[ply].null = false;
                 if self.aborted {
                     return 0;

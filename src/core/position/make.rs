@@ -8,15 +8,14 @@ use crate::core::moves::piece_move;
 /// Everything needed to take a move back.
 #[derive(Clone)]
 pub(super) struct Undo {
-    pub(super) mv: Move,
+    /// The move played; none for a pass (`make_null`).
+    pub(super) mv: Option<Move>,
     moved: u8,
     /// Captured (or converted) pieces: square, piece, list index when removed.
     captured: [(Square, u8, u8); 8],
     ncaptured: u8,
     /// List index of the moving piece when it was taken off (promotions, growing roses).
     moved_index: u8,
-    /// A null move (a pass in the search).
-    null: bool,
     castling: u8,
     ep: EnPassant,
     halfmove: u32,
@@ -36,7 +35,7 @@ impl Position {
         let z = &v.tables.zobrist;
         let shape = v.shape;
         let us = self.side;
-        let mut undo = self.undo_record(mv, false);
+        let mut undo = self.undo_record(Some(mv));
         self.history.push(self.men.hash);
         if self.continuation {
             self.men.hash ^= z.continuation;
@@ -185,15 +184,14 @@ impl Position {
         self.men.hash ^= z.side;
     }
 
-    /// The state a move changes, saved so that `unmake` can restore it.
-    pub(super) fn undo_record(&self, mv: Move, null: bool) -> Undo {
+    /// The state a move (or a pass: `mv` none) changes, saved so that `unmake` can restore it.
+    pub(super) fn undo_record(&self, mv: Option<Move>) -> Undo {
         Undo {
             mv,
             moved: EMPTY,
             captured: [(Square::NONE, EMPTY, 0); 8],
             ncaptured: 0,
             moved_index: 0,
-            null,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -206,11 +204,11 @@ impl Position {
         }
     }
 
-    /// Passes: the other side moves next (for null-move pruning in the search). Not available in
-    /// the middle of a turn of several moves.
+    /// Passes: the other side moves next (for null-move pruning in the search); `unmake_null`
+    /// takes it back. Not available in the middle of a turn of several moves.
     pub fn make_null(&mut self) {
         let z = &self.variant.tables.zobrist;
-        let undo = self.undo_record(Move::normal(Square::NONE, Square::NONE), true);
+        let undo = self.undo_record(None);
         self.history.push(self.men.hash);
         if !self.ep.is_none() {
             self.men.hash ^= z.ep(self.ep.first);
@@ -283,18 +281,17 @@ impl Position {
         }
     }
 
-    /// Takes back the last move. Returns it, or `None` if there is nothing to take back.
+    /// Takes back the last move. Returns it, or `None` if there is none to take back (nothing
+    /// played, or a pass last: `unmake_null` takes that back).
     pub fn unmake(&mut self) -> Option<Move> {
+        let mv = self.undo.last()?.mv?;
         let undo = self.undo.pop()?;
-        self.history.pop();
         let v = &*self.variant;
         let z = &v.tables.zobrist;
-        let mv = undo.mv;
         let us = undo.side;
         // Every step of `make` is undone in reverse order, so the piece lists come back exactly.
         let captured = &undo.captured[..undo.ncaptured as usize];
         match mv {
-            _ if undo.null => {}
             Move::Drop { kind, to } => {
                 self.men.take_back(z, to);
                 self.hand[us as usize][kind.index()] += 1;
@@ -340,7 +337,23 @@ impl Position {
                 }
             }
         }
-        self.side = us;
+        self.restore_state(&undo);
+        Some(mv)
+    }
+
+    /// Takes back a pass (`make_null`); nothing if the last thing played was a move.
+    pub fn unmake_null(&mut self) {
+        let pass_last = self.undo.last().is_some_and(|u| u.mv.is_none());
+        debug_assert!(pass_last, "no pass to take back");
+        if pass_last && let Some(undo) = self.undo.pop() {
+            self.restore_state(&undo);
+        }
+    }
+
+    /// Restores what `undo_record` saved, the move or pass taken back off the board already.
+    fn restore_state(&mut self, undo: &Undo) {
+        self.history.pop();
+        self.side = undo.side;
         self.continuation = undo.continuation;
         self.castling = undo.castling;
         self.ep = undo.ep;
@@ -349,7 +362,6 @@ impl Position {
         self.kings = undo.kings;
         self.king_count = undo.king_count;
         self.men.hash = undo.hash;
-        Some(mv)
     }
 
     /// Pieces a move would capture, with their squares (for ordering, SEE and notation).
@@ -390,5 +402,41 @@ impl Position {
     /// Does the move capture anything?
     pub fn is_capture(&self, mv: &Move) -> bool {
         self.captures_of(mv).next().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::test_positions::{legal_move, play};
+    use crate::core::{Color, Position};
+    use crate::variants::Registry;
+
+    /// A pass hands the move over and clears e.p.; it is no move played, `unmake` leaves it to
+    /// `unmake_null`, and that brings the position back exactly.
+    #[test]
+    fn a_pass_is_no_move_and_unmake_null_takes_it_back() {
+        let chess = Registry::builtin().get("normal").expect("built-in");
+        let mut p = Position::start(&chess);
+        play(&mut p, &["e2e4", "d7d5", "e4e5", "f7f5"]);
+        let before = (p.hash(), p.en_passant(), p.halfmove_clock(), p.history().len());
+        let f7f5 = p.last_move();
+        assert!(!before.1.is_none(), "e5 may take f6 e.p.");
+        p.make_null();
+        assert_eq!(p.side_to_move(), Color::Black);
+        assert!(p.en_passant().is_none());
+        assert_ne!(p.hash(), before.0);
+        assert_eq!((p.plies_played(), p.moves_played().count()), (5, 4));
+        assert_eq!(p.last_move(), None);
+        assert_eq!(p.unmake(), None, "a pass is not a move to take back");
+        assert_eq!(p.plies_played(), 5);
+        p.unmake_null();
+        assert_eq!(p.side_to_move(), Color::White);
+        assert_eq!(
+            (p.hash(), p.en_passant(), p.halfmove_clock(), p.history().len()),
+            before
+        );
+        legal_move(&mut p, "e5f6");
+        assert_eq!(p.unmake(), f7f5);
+        assert_eq!(p.plies_played(), 3);
     }
 }

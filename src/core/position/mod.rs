@@ -160,13 +160,14 @@ impl Position {
         self.undo.len()
     }
 
-    /// The moves played since this position was set up, oldest first.
+    /// The moves played since this position was set up, oldest first (passes are no moves).
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.undo.iter().map(|u| u.mv)
+        self.undo.iter().filter_map(|u| u.mv)
     }
 
+    /// The move played last; none after a pass.
     pub fn last_move(&self) -> Option<Move> {
-        self.undo.last().map(|u| u.mv)
+        self.undo.last().and_then(|u| u.mv)
     }
 }
 
