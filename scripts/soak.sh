@@ -42,13 +42,10 @@ while [ $# -gt 0 ]; do
         *) ENGINE="$1"; shift ;;
     esac
 done
-ENGINE=${ENGINE:-$ROOT/target/release/fairybridge}
-case "$ENGINE" in /*) ;; *) ENGINE="$PWD/$ENGINE" ;; esac
+# ENGINE made absolute, XBOARD, FAIRYMAX (the filter), FAIRYMAX_BIN.
+. "$ROOT/scripts/e2e/peers.sh"
 CONCURRENCY=${SOAK_CONCURRENCY:-2}
-FAIRYMAX="$ROOT/scripts/e2e/fairymax-filtered.sh"
-export FAIRYMAX_BIN=${FAIRYMAX_BIN:-$(command -v fairymax || echo /usr/games/fairymax)}
 SJAAK=$(command -v sjaakii || echo /usr/games/sjaakii)
-XBOARD=$(command -v xboard || echo /usr/games/xboard)
 
 # XBoard charges 75-165 ms a move for itself on a quiet machine (it reads our move only after
 # animating the last one) and 120-300 ms on a loaded one (docs/reliability.md): over a 150-move

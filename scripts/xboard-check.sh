@@ -38,16 +38,12 @@ while [ $# -gt 0 ]; do
     *) ENGINE="$1"; shift ;;
   esac
 done
-ENGINE=${ENGINE:-$ROOT/target/release/fairybridge}
-case "$ENGINE" in /*) ;; *) ENGINE="$PWD/$ENGINE" ;; esac
+# ENGINE made absolute, XBOARD, FAIRYMAX (the filter), FAIRYMAX_BIN.
+. "$ROOT/scripts/e2e/peers.sh"
 OUTROOT=${XBC_OUT:-$ROOT/target/xboard-check}
 GAME_TIMEOUT=${XBC_GAME_TIMEOUT:-150}
 SHOT_AT=${XBC_SHOT_AT:-12}
-XBOARD=$(command -v xboard || echo /usr/games/xboard)
-# Fairy-Max through a filter that keeps the two commands it crashes on away from it (see the file).
-FAIRYMAX="$ROOT/scripts/e2e/fairymax-filtered.sh"
 FSF=${FSF:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
-export FAIRYMAX_BIN=${FAIRYMAX_BIN:-$(command -v fairymax || echo /usr/games/fairymax)}
 
 # Settings used by every run (the run's own arguments come after these and can override them).
 COMMON_ARGS=(
