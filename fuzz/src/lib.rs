@@ -5,6 +5,29 @@
 pub mod cecp;
 pub mod uci;
 
+/// A session harness a fuzz target drives with lines.
+pub trait SessionHarness {
+    fn new() -> Self;
+    /// One line from the fuzzer, checked as the harness checks every line.
+    fn send(&mut self, line: &str);
+    /// The end of the input: what must hold of the whole session.
+    fn finish(self);
+}
+
+/// The longest session a fuzz input makes, in lines: long enough for a game's worth of commands,
+/// short enough for many inputs a second.
+const SESSION_LINES: usize = 64;
+
+/// A whole session from the fuzzer's bytes, a line each `\n`, through harness `H`.
+pub fn fuzz_session<H: SessionHarness>(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut h = H::new();
+    for line in text.split('\n').take(SESSION_LINES) {
+        h.send(line);
+    }
+    h.finish();
+}
+
 use std::sync::{Arc, OnceLock};
 
 use fairybridge::core::variant::Repetition;

@@ -9,10 +9,10 @@ use fairybridge::core::Position;
 use fairybridge::notation::{Coords, fen};
 use fairybridge::protocol::uci::command::{Command, parse_command};
 use fairybridge::protocol::uci::moves::play_word;
+use fairybridge::protocol::captured::CapturedOutput as Output;
 use fairybridge::protocol::uci::session::Session;
 
-use crate::cecp::Output;
-use crate::registry;
+use crate::{SessionHarness, registry};
 
 /// Every search is bounded by depth (a fuzz run must not wait for a clock); `depth` is read last.
 const DEPTH: &str = " depth 2";
@@ -43,31 +43,7 @@ const UCI_LINES: [&str; 8] = [
     "registration",
 ];
 
-impl Default for Harness {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Harness {
-    pub fn new() -> Harness {
-        let out = Output::default();
-        let mut h = Harness {
-            session: Session::new(Arc::clone(registry()), out.clone()),
-            out,
-            transcript: Vec::new(),
-            roots: Vec::new(),
-            readies: 0,
-            readyoks: 0,
-            gos: 0,
-            bestmoves: 0,
-            may_hold: false,
-        };
-        for line in ["uci", "setoption name Hash value 1", "isready"] {
-            h.raw(line);
-        }
-        h
-    }
 
     fn context(&self) -> String {
         self.transcript[self.transcript.len().saturating_sub(60)..].join("\n")
@@ -158,8 +134,30 @@ impl Harness {
         self.pump(SEARCH_WAIT);
     }
 
+}
+
+impl SessionHarness for Harness {
+    fn new() -> Self {
+        let out = Output::default();
+        let mut h = Harness {
+            session: Session::new(Arc::clone(registry()), out.clone()),
+            out,
+            transcript: Vec::new(),
+            roots: Vec::new(),
+            readies: 0,
+            readyoks: 0,
+            gos: 0,
+            bestmoves: 0,
+            may_hold: false,
+        };
+        for line in ["uci", "setoption name Hash value 1", "isready"] {
+            h.raw(line);
+        }
+        h
+    }
+
     /// A line from the fuzzer: `go` bounded by depth, `quit` kept for the end, then `isready`.
-    pub fn send(&mut self, line: &str) {
+    fn send(&mut self, line: &str) {
         if line.contains('\n') {
             return;
         }
@@ -176,7 +174,7 @@ impl Harness {
 
     /// Ends: `stop` answers any held search; every `go` has had its one `bestmove`, every
     /// `isready` its `readyok`; the engine still plays.
-    pub fn finish(mut self) {
+    fn finish(mut self) {
         self.raw("stop");
         self.pump(SEARCH_WAIT);
         assert_eq!(self.bestmoves, self.gos, "one bestmove per go\n{}", self.context());

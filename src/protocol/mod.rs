@@ -6,6 +6,8 @@
 //! door; anything else starts CECP with that line as its first command. Nothing is written before
 //! the first line has arrived.
 
+#[cfg(any(test, feature = "session-check"))]
+pub mod captured;
 pub mod input;
 pub mod uci;
 pub mod xboard;

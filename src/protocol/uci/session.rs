@@ -728,27 +728,7 @@ fn shorten(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Mutex;
-
-    /// The session's output, readable by the test while the session holds the writer.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Shared {
-        fn text(&self) -> String {
-            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
-        }
-    }
+    use crate::protocol::captured::CapturedOutput as Shared;
 
     fn session() -> (Session<Shared>, Shared) {
         let out = Shared::default();
@@ -768,7 +748,7 @@ mod tests {
                 .rev()
                 .find_map(|l| l.strip_prefix("bestmove ").map(str::to_string));
             if let Some(best) = best {
-                out.0.lock().unwrap().clear();
+                out.clear();
                 return best.split_whitespace().next().map(str::to_string);
             }
             let event = s.events().blocking_recv().expect("the search reports");

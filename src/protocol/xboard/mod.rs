@@ -2,6 +2,8 @@
 //! `Display` is the wire line, the session state machine, and the stdin/stdout loop.
 
 pub mod announce;
+#[cfg(any(test, feature = "session-check"))]
+pub mod checked_session;
 pub mod clock;
 pub mod command;
 pub mod driver;

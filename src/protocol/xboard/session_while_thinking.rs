@@ -2,35 +2,14 @@
 //! running, `AfterMove` ones wait for our move, and a `StopsSearch` command calls it off without a
 //! move, after the commands that waited.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use tokio::sync::mpsc::unbounded_channel;
 
 use super::{Event, Session};
+use crate::protocol::captured::CapturedOutput as Output;
 use crate::variants::Registry;
-
-#[derive(Clone, Default)]
-struct Output(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Output {
-    fn take_lines(&self) -> Vec<String> {
-        let text = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
-        String::from_utf8_lossy(&text).lines().map(str::to_string).collect()
-    }
-}
 
 /// Not thinking output (`depth score time nodes pv`).
 fn answers(lines: Vec<String>) -> Vec<String> {
