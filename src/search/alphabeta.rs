@@ -56,6 +56,22 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+impl SearchResult {
+    /// The answer when no search could run (its thread did not start, or failed): the first legal
+    /// move, so that a door still has a legal move to play.
+    pub fn first_legal(pos: &Position) -> SearchResult {
+        let best = pos.clone().legal_moves().iter().next().copied();
+        SearchResult {
+            best,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: best.into_iter().collect(),
+        }
+    }
+}
+
 /// Per-ply facts of the current line.
 #[derive(Copy, Clone)]
 struct Frame {
@@ -1157,6 +1173,22 @@ mod tests {
         let mut p = pos("normal", fen_text);
         let r = run(&mut p, &Limits::depth(depth));
         (test_fixtures::move_text(&p, &r.best.unwrap()), r)
+    }
+
+    #[test]
+    fn the_no_search_answer_is_a_legal_move_or_none_when_there_is_none() {
+        let start = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let r = SearchResult::first_legal(&start);
+        let best = r.best.expect("a move from the start");
+        assert!(start.clone().find_legal(&best).is_some());
+        assert_eq!(r.pv, [best]);
+        // Fool's mate: White is mated, no move at all.
+        let mated = pos(
+            "normal",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        );
+        let r = SearchResult::first_legal(&mated);
+        assert_eq!((r.best, r.pv.len()), (None, 0));
     }
 
     /// A search to `depth` plays `first` and announces mate in `n` moves.

@@ -572,7 +572,7 @@ impl<W: Write> Session<W> {
                 Err(_) => {
                     // No result (the thread could not start or panicked): answer with a legal move.
                     if let Some(active) = self.active.take() {
-                        let result = fallback_result(&active.root);
+                        let result = SearchResult::first_legal(&active.root);
                         self.active = Some(active);
                         self.best_move(result);
                     }
@@ -697,21 +697,7 @@ impl<W: Write> Session<W> {
         let result = self
             .thinker
             .with_searcher(|s| s.search(&mut p, &limits, &control, &mut |_| {}));
-        result.best.or_else(|| p.legal_moves().iter().next().copied())
-    }
-}
-
-/// A result naming the first legal move, for a search that reported nothing.
-fn fallback_result(root: &Position) -> SearchResult {
-    let mut pos = root.clone();
-    let best = pos.legal_moves().iter().next().copied();
-    SearchResult {
-        best,
-        ponder: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        pv: best.into_iter().collect(),
+        result.best.or_else(|| SearchResult::first_legal(&p).best)
     }
 }
 
