@@ -29,5 +29,5 @@ pub use alphabeta::{SearchInfo, SearchResult, Searcher};
 pub use control::{RootProgress, SearchControl};
 pub use eval::{EvalTables, evaluate};
 pub use score::{Bound, Score};
-pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, TimeBudget, clock_budget, movetime_budget};
+pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, MoveCost, TimeBudget, clock_budget, movetime_budget};
 pub use tt::{TranspositionTable, TtHit};

@@ -27,6 +27,27 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
+/// What the GUI charges on every move beyond the engine's thinking, as a door has measured it
+/// (`engine::latency`).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct MoveCost {
+    /// Added to a move's thinking: pipes, scheduling, the GUI's own work (ms).
+    pub overhead_ms: i64,
+    /// The least a move costs in all, however fast it is played (ms): XBoard reads a move only
+    /// after animating the last one. Kept for every move still to come.
+    pub least_ms: i64,
+}
+
+impl From<i64> for MoveCost {
+    /// An overhead alone, with no floor beyond it.
+    fn from(overhead_ms: i64) -> MoveCost {
+        MoveCost {
+            overhead_ms,
+            least_ms: 0,
+        }
+    }
+}
+
 /// What bounds one search. All `None` (the default) means: until stopped (analysis, pondering).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -86,10 +107,11 @@ pub struct Clock {
     pub moves_played: u32,
 }
 
-/// The budget for one move on `clock`, keeping `overhead_ms` back on every move (and on every
-/// move still to come) for what the GUI, the pipes and the scheduler charge on top of our
-/// thinking time.
-pub fn clock_budget(clock: &Clock, overhead_ms: i64) -> TimeBudget {
+/// The budget for one move on `clock`, keeping the overhead back on this move, and on every move
+/// still to come the overhead or the least a move costs, whichever is more, for what the GUI, the
+/// pipes and the scheduler charge on top of our thinking time.
+pub fn clock_budget(clock: &Clock, cost: impl Into<MoveCost>) -> TimeBudget {
+    let cost = cost.into();
     let half_played = (clock.moves_played / 2) as i64;
     let mtg = match clock.moves_to_go {
         Some(n) => MovesToGo::Session(n.max(1)),
@@ -98,7 +120,7 @@ pub fn clock_budget(clock: &Clock, overhead_ms: i64) -> TimeBudget {
             pay: (SUDDEN_DEATH_PAY_MOVES - half_played).max(SUDDEN_DEATH_PAY_MOVES_MIN) as u32,
         },
     };
-    let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, overhead_ms.max(0));
+    let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, cost);
     TimeBudget {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard as u64),
@@ -137,13 +159,16 @@ enum MovesToGo {
     SuddenDeath { think: u32, pay: u32 },
 }
 
-/// Soft and hard limits in ms from the clock (ms, may be negative), the increment (ms) and the
-/// per-move overhead (ms).
-fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64, i64) {
+/// Soft and hard limits in ms from the clock (ms, may be negative), the increment (ms) and what
+/// a move costs beyond its thinking.
+fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, cost: MoveCost) -> (i64, i64) {
     // Clocks past decades mean "no limit" in practice; clamping keeps the arithmetic in range.
     let remaining = remaining_ms.clamp(0, MAX_CLOCK_MS);
     let inc_ms = inc_ms.clamp(0, MAX_CLOCK_MS);
-    let lag_ms = lag_ms.clamp(0, MAX_CLOCK_MS);
+    let lag_ms = cost.overhead_ms.clamp(0, MAX_CLOCK_MS);
+    // Each move to come costs its overhead, or the GUI's floor if that is more (thinking under
+    // the floor is not charged twice, but the moves to come are played fast: keep the floor).
+    let future_ms = lag_ms.max(cost.least_ms.clamp(0, MAX_CLOCK_MS));
     let reserve = lag_ms + (remaining / 50).min(MAX_FRACTION_RESERVE_MS);
     let usable = (remaining - reserve).max(0);
     // Every move also costs the GUI's and the pipes' latency, which the increment has to pay for
@@ -155,7 +180,7 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             let n = n.max(1) as i64;
             // The moves after this one each cost latency too: keep it for them.
             let usable = usable
-                .saturating_sub((n - 1).saturating_mul(lag_ms) / 2)
+                .saturating_sub((n - 1).saturating_mul(future_ms) / 2)
                 .max(usable / (2 * n));
             let cap_frac = match n {
                 1 => 90,
@@ -174,7 +199,7 @@ fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, lag_ms: i64) -> (i64
             // with the default overhead kept for the moves to come more than the clock, a floor
             // of `usable / (2n)` (then shared over n moves again) left 0 ms a move (first legal
             // move played, soak of issue 15).
-            let unpaid = (lag_ms - inc_ms).max(0);
+            let unpaid = (future_ms - inc_ms).max(0);
             let usable = usable.saturating_sub((pay - 1).saturating_mul(unpaid)).max(usable / 4);
             // An iteration under way is finished up to the hard limit: three times the share,
             // not four, or a run of such moves spends the clock of the moves to come.

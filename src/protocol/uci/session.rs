@@ -76,6 +76,8 @@ struct ClockAtGo {
 struct ExpectedClock {
     color: Color,
     ms: i64,
+    /// How long the move took (ms).
+    thought_ms: i64,
     plies: usize,
 }
 
@@ -455,7 +457,8 @@ impl<W: Write> Session<W> {
         };
         let later = reported.plies.checked_sub(expected.plies);
         if reported.color == expected.color && later.is_some_and(|n| (1..=MAX_PLIES_BETWEEN_REPORTS).contains(&n)) {
-            self.overhead.observe(expected.ms, reported.remaining_ms);
+            self.overhead
+                .observe(expected.ms, reported.remaining_ms, expected.thought_ms);
         }
     }
 
@@ -466,9 +469,9 @@ impl<W: Write> Session<W> {
 
     /// The time for this move from `go`'s clock or move time; `None` when there is none.
     fn budget(&self, go: &Go, root: &Position) -> Option<TimeBudget> {
-        let overhead = self.overhead.overhead_ms();
+        let cost = self.overhead.move_cost();
         if let Some(ms) = go.movetime {
-            return Some(movetime_budget(ms, overhead));
+            return Some(movetime_budget(ms, cost.overhead_ms));
         }
         let (time, inc) = match root.side_to_move() {
             Color::White => (go.wtime, go.winc),
@@ -480,7 +483,7 @@ impl<W: Write> Session<W> {
             moves_to_go: go.movestogo.filter(|&n| n > 0),
             moves_played: root.fullmove_number().saturating_sub(1),
         };
-        Some(clock_budget(&clock, overhead))
+        Some(clock_budget(&clock, cost))
     }
 
     /// Our clock has run since the GUI's line arrived (a busy machine, a stopped search).
@@ -643,6 +646,7 @@ impl<W: Write> Session<W> {
             self.expected_clock = Some(ExpectedClock {
                 color: c.color,
                 ms: c.remaining_ms.saturating_sub(spent).saturating_add(c.increment_ms),
+                thought_ms: spent,
                 plies: c.plies,
             });
         }

@@ -3,7 +3,7 @@
 //! clamped here, so that no value it sends can overflow a duration.
 
 use crate::engine::latency::OverheadEstimator;
-use crate::search::{Clock, DEFAULT_OVERHEAD_MS, Limits, TimeBudget, clock_budget, movetime_budget};
+use crate::search::{Clock, DEFAULT_OVERHEAD_MS, Limits, MoveCost, TimeBudget, clock_budget, movetime_budget};
 
 /// The clock settings of a game as CECP sets them, and the engine's clock as last reported.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,12 +81,12 @@ impl CecpClock {
     }
 
     /// Limits for the engine's next move; `moves_played` counts the moves its side has completed
-    /// since the time control started, `overhead_ms` is what each move costs beyond thinking.
-    pub fn limits(&self, moves_played: u32, overhead_ms: i64) -> Limits {
+    /// since the time control started, `cost` is what each move costs beyond thinking.
+    pub fn limits(&self, moves_played: u32, cost: impl Into<MoveCost>) -> Limits {
         Limits {
             depth: self.depth,
             nodes: None,
-            time: Some(self.budget(moves_played, overhead_ms)),
+            time: Some(self.budget(moves_played, cost)),
             nps: self.nps,
             root_moves: None,
             mate: None,
@@ -113,9 +113,10 @@ impl CecpClock {
     }
 
     /// The time budget for the next move.
-    pub fn budget(&self, moves_played: u32, overhead_ms: i64) -> TimeBudget {
+    pub fn budget(&self, moves_played: u32, cost: impl Into<MoveCost>) -> TimeBudget {
+        let cost = cost.into();
         if let Some(st) = self.per_move_ms {
-            return movetime_budget(st, overhead_ms);
+            return movetime_budget(st, cost.overhead_ms);
         }
         let remaining_ms = match self.engine_cs {
             Some(cs) => cs.saturating_mul(10),
@@ -129,7 +130,7 @@ impl CecpClock {
             moves_to_go,
             moves_played,
         };
-        clock_budget(&clock, overhead_ms)
+        clock_budget(&clock, cost)
     }
 }
 
@@ -137,8 +138,9 @@ impl CecpClock {
 /// clock the GUI had told us, the next report is compared with the clock we expected.
 pub struct OverheadWatch {
     estimator: OverheadEstimator,
-    /// After our move: the clock (ms) we expect the GUI's next `time` to report.
-    expected_ms: Option<i64>,
+    /// After our move: the clock (ms) we expect the GUI's next `time` to report, and how long the
+    /// move took (ms).
+    expected: Option<(i64, i64)>,
     /// A `time` report has come since our last move (our clock is known for this one).
     reported: bool,
 }
@@ -147,7 +149,7 @@ impl Default for OverheadWatch {
     fn default() -> Self {
         OverheadWatch {
             estimator: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
-            expected_ms: None,
+            expected: None,
             reported: false,
         }
     }
@@ -159,10 +161,16 @@ impl OverheadWatch {
         self.estimator.overhead_ms()
     }
 
+    /// What each move to come costs: beyond thinking, and at the least.
+    pub fn move_cost(&self) -> MoveCost {
+        self.estimator.move_cost()
+    }
+
     /// `time CS`: compared with the clock expected after our last move, if any.
     pub fn time_report(&mut self, centiseconds: i64) {
-        if let Some(expected) = self.expected_ms.take() {
-            self.estimator.observe(expected, centiseconds.saturating_mul(10));
+        if let Some((expected, thought)) = self.expected.take() {
+            self.estimator
+                .observe(expected, centiseconds.saturating_mul(10), thought);
         }
         self.reported = true;
     }
@@ -170,15 +178,16 @@ impl OverheadWatch {
     /// Our move went out `spent` after the command that asked for it: what should the GUI's next
     /// `time` report show, if it told us our clock for this move?
     pub fn after_move(&mut self, clock: &CecpClock, spent: std::time::Duration) {
-        self.expected_ms = None;
+        self.expected = None;
         if std::mem::take(&mut self.reported) {
-            self.expected_ms = clock.expected_after_move(spent);
+            let thought = i64::try_from(spent.as_millis()).unwrap_or(i64::MAX);
+            self.expected = clock.expected_after_move(spent).map(|ms| (ms, thought));
         }
     }
 
     /// The next report measures nothing (a new game or time control; a pass inside our turn).
     pub fn forget_expected(&mut self) {
-        self.expected_ms = None;
+        self.expected = None;
     }
 }
 

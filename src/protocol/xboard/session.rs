@@ -204,8 +204,8 @@ impl<W: Write> Session<W> {
             return;
         }
         let mut root = self.game.position_clone();
-        let overhead_ms = self.overhead.overhead_ms();
-        let mut limits = self.clock.limits(self.engine_moves_played(), overhead_ms);
+        let cost = self.overhead.move_cost();
+        let mut limits = self.clock.limits(self.engine_moves_played(), cost);
         limits.root_moves = ghosts::without_ghost_drops(&mut root, self.wire_style());
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
@@ -216,8 +216,10 @@ impl<W: Write> Session<W> {
         }
         self.debug_line(|| {
             format!(
-                "thinking on our move: {}, overhead {overhead_ms} ms",
-                limits_text(&limits, spent)
+                "thinking on our move: {}, overhead {} ms, a move at least {} ms",
+                limits_text(&limits, spent),
+                cost.overhead_ms,
+                cost.least_ms
             )
         });
         self.driver.start(root, limits, Purpose::Move);
@@ -675,9 +677,7 @@ impl<W: Write> Session<W> {
                         self.claim(&outcome);
                         return;
                     }
-                    let mut budget = self
-                        .clock
-                        .budget(self.engine_moves_played(), self.overhead.overhead_ms());
+                    let mut budget = self.clock.budget(self.engine_moves_played(), self.overhead.move_cost());
                     let spent = self.received.elapsed();
                     budget.soft = budget.soft.saturating_sub(spent);
                     budget.hard = budget.hard.saturating_sub(spent);
