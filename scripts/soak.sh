@@ -190,8 +190,9 @@ def pgn_games(path):
 
 def add(who, kind, where, text):
     count[(who, kind)] += 1
-    if len(examples) < 20:
-        examples.append(f"{where}: {who} {kind}: {text}")
+    # Every fault of ours is listed; of the peers' (often dozens of flags), the first ten.
+    if who == "ours" or sum(e.startswith("peer") for _, e in examples) < 10:
+        examples.append((where, f"{who} {kind}: {text}"))
 
 
 # The match runner: one PGN per run; its Termination and last comment name the forfeit.
@@ -260,8 +261,8 @@ for line in open(os.path.join(out, "load.txt")):
 for phase, values in loads.items():
     print(f"  load average during the {phase} games: mean {sum(values) / len(values):.1f}, "
           f"max {max(values):.1f} ({len(values)} samples, {os.cpu_count()} cores)")
-for e in examples:
-    print("   ", e)
+for where, e in sorted(examples, key=lambda x: not x[1].startswith("ours")):
+    print(f"    {where}: {e}")
 for u in unfinished:
     print("  did not finish:", u)
 bad = sum(count[("ours", k)] for k in kinds) + len(unfinished)
