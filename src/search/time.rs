@@ -256,6 +256,37 @@ mod tests {
     }
 
     #[test]
+    fn the_least_charge_changes_nothing_at_one_second_plus_ten_ms() {
+        // The soak's refereed games: at 1 s + 0.01 s, on clocks up to 2 s, the default overhead
+        // kept for the moves to come already exceeds the clock, so a quarter of it is shared,
+        // with or without XBoard's floor kept (the least charge before any evidence, with its
+        // margin). Past about 2.4 s late in a game the floor keeps a little more.
+        let floor = MoveCost {
+            overhead_ms: LAG_MS,
+            least_ms: 125,
+        };
+        for remaining_ms in (0..=2_000).step_by(25) {
+            for moves_played in 0..200 {
+                let clock = Clock {
+                    remaining_ms,
+                    increment_ms: 10,
+                    moves_to_go: None,
+                    moves_played,
+                };
+                assert_eq!(clock_budget(&clock, floor), clock_budget(&clock, LAG_MS), "{clock:?}");
+            }
+        }
+        // Where the overhead does not exceed the clock, the floor is kept.
+        let minute = Clock {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+            moves_to_go: None,
+            moves_played: 0,
+        };
+        assert!(clock_budget(&minute, floor).soft < clock_budget(&minute, LAG_MS).soft);
+    }
+
+    #[test]
     fn sudden_death_with_increment() {
         // 10 s + 0.1 s at the start: 9760 ms usable / 60 moves + 3/4 of the increment left after
         // the per-move latency (100 - 40 ms); an unfinished iteration may take three times that.
