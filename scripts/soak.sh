@@ -2,11 +2,11 @@
 # Soak (issue 15 item 3): many fast refereed games, then games under real XBoard, and a count of
 # what went wrong, by whom.
 #
-# Usage: scripts/soak.sh [--short | --xboard-only] [--out DIR] [ENGINE_PATH]
+# Usage: scripts/soak.sh [--short | --refereed-only | --xboard-only] [--out DIR] [ENGINE_PATH]
 #   ENGINE_PATH  default target/release/fairybridge (cargo build --release)
 #   --short      the CI soak: 26 refereed games (about a minute), no XBoard games (those take
 #                half an hour: the full soak only)
-#   --xboard-only  the full soak's XBoard games alone (about 35 min)
+#   --refereed-only, --xboard-only  one of the full soak's two phases (about 35 min each)
 #   --out DIR    where the PGNs and logs go (default target/soak)
 # Env: SOAK_CONCURRENCY (games at once in the match runner, default 2),
 #      SOAK_XBOARD_TC (XBoard's sudden-death clock, default 1:00).
@@ -32,12 +32,14 @@ set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SHORT=0
 XBOARD_ONLY=0
+REFEREED_ONLY=0
 OUT="$ROOT/target/soak"
 ENGINE=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --short) SHORT=1; shift ;;
         --xboard-only) XBOARD_ONLY=1; shift ;;
+        --refereed-only) REFEREED_ONLY=1; shift ;;
         --out) OUT="${2:?--out needs a DIR}"; shift 2 ;;
         -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
@@ -165,7 +167,7 @@ if [ "$XBOARD_ONLY" = 1 ]; then
 else
     phase refereed refereed
 fi
-if [ "$SHORT" = 1 ]; then
+if [ "$SHORT" = 1 ] || [ "$REFEREED_ONLY" = 1 ]; then
     : >"$OUT/xboard/runs.txt"
 else
     phase xboard under_xboard
