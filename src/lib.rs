@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod search;
 pub mod tournament;
 pub mod variants;
+pub mod version;
 pub mod zillions;
 
 #[cfg(test)]

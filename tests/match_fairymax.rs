@@ -47,7 +47,9 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stdout.contains("Score of fairybridge 0.1.0 vs Fairy-Max"), "{stdout}");
+    // The name it announces (`feature myname`): version and commit of this build.
+    let score = format!("Score of fairybridge {} vs Fairy-Max", env!("FAIRYBRIDGE_VERSION"));
+    assert!(stdout.contains(&score), "{stdout}");
     assert_eq!(stderr.matches("Game ").count(), 4, "{stderr}");
 
     let text = std::fs::read_to_string(&pgn).expect("PGN written");

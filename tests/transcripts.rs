@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 
 use common::{EngineProcess, LINE_TIMEOUT, is_thinking};
 
+/// What the build announces (`feature myname`, `id name`): `fairybridge`, version and commit, as set
+/// by `build.rs`, which sets it for the tests of the package too.
+const ENGINE_NAME: &str = concat!("fairybridge ", env!("FAIRYBRIDGE_VERSION"));
+
 /// `*` matches any text; tabs in the line count as spaces.
 fn glob(pattern: &str, line: &str) -> bool {
     let line = line.replace('\t', " ");
@@ -106,6 +110,8 @@ fn replay(path: &std::path::Path) {
     let mut quit_sent = false;
     for (i, raw) in text.lines().enumerate() {
         let lineno = i + 1;
+        let expanded = raw.replace("{engine_name}", ENGINE_NAME);
+        let raw = expanded.as_str();
         if raw.trim().is_empty() || raw.starts_with('#') {
             continue;
         }

@@ -15,7 +15,8 @@ use crate::variants::Registry;
 #[derive(Parser)]
 #[command(
     name = "fairybridge",
-    version,
+    version = crate::version::VERSION,
+    long_version = crate::version::LONG_VERSION,
     about = "A chess-variant engine speaking the XBoard protocol (CECP v2) and UCI"
 )]
 struct Cli {

@@ -241,7 +241,7 @@ impl<W: Write> Session<W> {
     }
 
     fn uci(&mut self) {
-        self.send(&format!("id name fairybridge {}", env!("CARGO_PKG_VERSION")));
+        self.send(&format!("id name {}", crate::version::ENGINE_NAME));
         self.send("id author the fairybridge authors");
         for line in self.options.announce(&self.registry) {
             self.send(&line);

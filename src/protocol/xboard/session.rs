@@ -564,10 +564,7 @@ impl<W: Write> Session<W> {
             f("exclude", FeatureValue::Bool(true)),
             f("highlight", FeatureValue::Bool(true)),
             f("debug", FeatureValue::Bool(true)),
-            f(
-                "myname",
-                FeatureValue::Str(format!("fairybridge {}", env!("CARGO_PKG_VERSION"))),
-            ),
+            f("myname", FeatureValue::Str(crate::version::ENGINE_NAME.to_string())),
             f("variants", FeatureValue::Str(names)),
         ]));
         self.send(Reply::Features(vec![f(
