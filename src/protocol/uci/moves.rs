@@ -4,10 +4,13 @@
 //! - a **turn of several moves** (Wild Rose's growing roses) is one UCI move: its sub-moves joined
 //!   by commas, `e7e8=b8,a2a3`. `position … moves` also takes the sub-moves as separate words;
 //! - with `UCI_Chess960`, castling is written as the king taking its own rook (`e1h1`), in the
-//!   games where a king castles by one distance only (where the form is unambiguous).
+//!   games where a king castles by one distance only (where the form is unambiguous);
+//! - a shogi-style promotion (to the type promoted from the mover: `promoted_from`) is `+`
+//!   (`d1d5+`), as Fairy-Stockfish writes it, not the promoted type's letter.
 //!
 //! Legality is the core's: a text names a move only if it is the text of a legal move.
 
+use crate::core::moves::piece_move;
 use crate::core::{Move, Position};
 use crate::notation::movetext::{self, MoveTextError};
 use crate::notation::{Coords, square_name};
@@ -32,7 +35,22 @@ pub fn move_text(pos: &Position, mv: &Move, chess960: bool) -> String {
             square_name(shape, rook_from, Coords::Human)
         );
     }
-    movetext::canonical(pos, mv)
+    let mut text = movetext::canonical(pos, mv);
+    if promotes_in_place(pos, mv) {
+        text.pop();
+        text.push('+');
+    }
+    text
+}
+
+/// Is `mv` a shogi-style promotion: to the type promoted from the mover?
+fn promotes_in_place(pos: &Position, mv: &Move) -> bool {
+    let piece_move!(from, _to, Some(to_kind)) = *mv else {
+        return false;
+    };
+    let v = pos.variant();
+    pos.piece_at(from)
+        .is_some_and(|p| v.piece(to_kind).promoted_from == Some(p.kind()))
 }
 
 /// The UCI text of a whole turn (one move, or the sub-moves of a turn of several).
@@ -90,6 +108,14 @@ fn find_move(pos: &mut Position, text: &str, chess960: bool) -> Result<Move, Mov
             return Ok(mv);
         }
     }
+    if text.ends_with('+') {
+        let promotion = pos
+            .legal_moves()
+            .iter()
+            .find(|mv| promotes_in_place(pos, mv) && move_text(pos, mv, chess960) == text)
+            .copied();
+        return promotion.ok_or(MoveTextError::Illegal);
+    }
     movetext::parse_move(pos, text, Coords::Human)
 }
 
@@ -138,6 +164,33 @@ mod tests {
             None => Position::start(&v),
             Some(f) => Position::from_setup(&v, &fen::parse_fen(f, Coords::Human).unwrap()).unwrap(),
         }
+    }
+
+    #[test]
+    fn a_shogi_style_promotion_is_a_plus_as_fairy_stockfish_writes_it() {
+        let mut games = Registry::builtin();
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/minishogi.toml");
+        assert!(games.load_paths(&[file], |_| Ok(())).errors.is_empty());
+        let v = games.get("minishogi").expect("minishogi");
+        // A white rook on d3 takes the pawn on d5, in the zone: promoting or not.
+        let setup = fen::parse_fen("3pk/5/3R1/5/K4[] w - - 0 1", Coords::Human).expect("fen");
+        let pos = Position::from_setup(&v, &setup).expect("position");
+        let texts: Vec<String> = pos
+            .clone()
+            .legal_moves()
+            .iter()
+            .map(|m| move_text(&pos, m, false))
+            .collect();
+        assert!(
+            texts.contains(&"d3d5+".to_string()) && texts.contains(&"d3d5".to_string()),
+            "{texts:?}"
+        );
+        assert!(!texts.iter().any(|t| t.ends_with('r')), "{texts:?}");
+        for text in ["d3d5+", "d3d5"] {
+            let played = play_word(&mut pos.clone(), text, false).expect(text);
+            assert_eq!(move_text(&pos, &played[0], false), text);
+        }
+        assert_eq!(play_word(&mut pos.clone(), "d3d4+", false), Err(MoveTextError::Illegal));
     }
 
     #[test]
