@@ -63,6 +63,11 @@ pub struct CecpEngine {
     in_force: bool,
     /// The first legs of a multi-leg move sent as `move a,` + `move b`.
     partial: String,
+    /// Its own name of the games (`variant NAME`) instead of ours (the Zillions plug-in's
+    /// `engine_variant`).
+    pub variant_name: Option<String>,
+    /// A depth limit (`sd`) was sent for this game by `go_limited`.
+    depth_sent: bool,
 }
 
 const KNOWN_FEATURES: &[&str] = &[
@@ -111,6 +116,8 @@ impl CecpEngine {
             pending: Vec::new(),
             in_force: true,
             partial: String::new(),
+            variant_name: None,
+            depth_sent: false,
         };
         let started = async {
             engine.handshake().await?;
@@ -195,13 +202,18 @@ impl CecpEngine {
 
     /// Does it play `variant`? `Err` says why not (its `feature variants` leaves it out).
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
+        let name = self.wire_variant(variant);
         match &self.features.variants {
-            Some(list) if variant.name != "normal" && !list.contains(&variant.name) => Err(format!(
-                "does not play the variant {} (see its feature variants)",
-                variant.name
-            )),
+            Some(list) if name != "normal" && !list.iter().any(|v| v == name) => {
+                Err(format!("does not play the variant {name} (see its feature variants)"))
+            }
             _ => Ok(()),
         }
+    }
+
+    /// The `variant` name of `variant`.
+    fn wire_variant<'a>(&'a self, variant: &'a Variant) -> &'a str {
+        self.variant_name.as_deref().unwrap_or(&variant.name)
     }
 
     /// Sends one command (its `Display` is the wire line).
@@ -259,9 +271,11 @@ impl CecpEngine {
         self.pending.clear();
         self.partial.clear();
         self.in_force = true;
+        self.depth_sent = false;
         self.send(&Command::New).await?;
-        if variant.name != "normal" {
-            self.send(&Command::Variant(variant.name.clone())).await?;
+        let name = self.wire_variant(variant).to_string();
+        if name != "normal" {
+            self.send(&Command::Variant(name)).await?;
         }
         self.send(&Command::Force).await?;
         let start_fen = fen::to_fen(start, Coords::Wire);
@@ -387,6 +401,37 @@ impl CecpEngine {
         }
     }
 
+    /// A search within limits from force mode, not a clock (the Zillions plug-in's `DLL_Search`):
+    /// the moves it has not been told, `st` in whole seconds (at least 1: engines read `st` as a
+    /// whole number, Fairy-Max takes `st 0.3` for no time at all; a day without a time), `sd`
+    /// with a depth, and `go`. [`force`](Self::force) after its move keeps it from playing on.
+    pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
+        self.drop_unread("before its go");
+        self.partial.clear();
+        for mv in std::mem::take(&mut self.pending) {
+            self.send_move(&mv).await?;
+        }
+        let seconds = movetime_ms.map_or(86_400, |ms| (ms / 1000).max(1));
+        self.send(&Command::MoveTime {
+            seconds: seconds as f64,
+        })
+        .await?;
+        match depth {
+            Some(plies) => self.send(&Command::DepthLimit { plies }).await?,
+            None if self.depth_sent => self.send(&Command::DepthLimit { plies: 1000 }).await?,
+            None => {}
+        }
+        self.depth_sent = depth.is_some();
+        self.in_force = false;
+        self.send(&Command::Go).await
+    }
+
+    /// `force`: it plays neither side (and moves it sends from now on are dropped).
+    pub async fn force(&mut self) -> Result<(), String> {
+        self.in_force = true;
+        self.send(&Command::Force).await
+    }
+
     /// Inside the opponent's turn of several moves: an engine out of force mode hears each
     /// sub-move at once and answers with the pass (one still in force mode hears the turn with
     /// its first `go`).
@@ -439,6 +484,8 @@ impl CecpEngine {
             Reply::Thinking(t) => Heard::Thinking {
                 depth: t.depth,
                 score: t.score,
+                nodes: t.nodes,
+                first_move: t.pv.split_whitespace().next().map(str::to_string),
             },
             _ => Heard::Other,
         })
@@ -472,6 +519,11 @@ impl CecpEngine {
     /// Is this move text the pass?
     pub fn is_pass(text: &str) -> bool {
         text == NULL_MOVE
+    }
+
+    /// The process group the engine leads.
+    pub fn process_group(&self) -> Option<u32> {
+        self.process.process_group()
     }
 
     /// The exit status, if the process has ended.

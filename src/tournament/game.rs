@@ -601,7 +601,7 @@ async fn wait(sides: &mut [Side], color: Color, deadline: Option<Instant>) -> Wa
             Heard::RejectsMove(line) => return Wait::End(forfeit(who, Forfeit::RejectedLegalMove(line))),
             Heard::Move(text, at) if who == color => return Wait::Move(text, at),
             Heard::TooLong(text, _) if who == color => return Wait::End(forfeit(who, Forfeit::TooLong(text))),
-            Heard::Thinking { depth, score } if who == color => return Wait::Thinking(depth, score),
+            Heard::Thinking { depth, score, .. } if who == color => return Wait::Thinking(depth, score),
             _ => {}
         }
     }

@@ -21,10 +21,13 @@ use crate::protocol::xboard::command::GameResult;
 pub enum Heard {
     /// A move (or a whole turn of several), in the engine's own notation, with its arrival time.
     Move(String, Instant),
-    /// Its search so far: depth and score (centipawns, ±100000+N for a mate in N).
+    /// Its search so far: depth, score (centipawns, ±100000+N for a mate in N), nodes (0 when
+    /// not said) and the first move of its principal variation, in its own notation.
     Thinking {
         depth: u32,
         score: i32,
+        nodes: u64,
+        first_move: Option<String>,
     },
     Resign,
     /// A result claim (`1-0 {…}`, CECP).
@@ -150,6 +153,31 @@ impl Player {
         }
     }
 
+    /// Calls the games by its own name (`variant`, `UCI_Variant`) instead of ours.
+    pub fn set_variant_name(&mut self, name: Option<String>) {
+        match self {
+            Player::Cecp(e) => e.variant_name = name,
+            Player::Uci(e) => e.variant_name = name,
+        }
+    }
+
+    /// A search of the game's position within a time (ms) and/or depth, none for "until
+    /// stopped" (the Zillions plug-in's `DLL_Search`; CECP: from force mode).
+    pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.go_limited(movetime_ms, depth).await,
+            Player::Uci(e) => e.go_limited(movetime_ms, depth).await,
+        }
+    }
+
+    /// After its move of a `go_limited`: back to playing no side (CECP `force`).
+    pub async fn stand_by(&mut self) -> Result<(), String> {
+        match self {
+            Player::Cecp(e) => e.force().await,
+            Player::Uci(_) => Ok(()),
+        }
+    }
+
     /// Its flag fell: asks for a move now (CECP `?`, UCI `stop`).
     pub async fn move_now(&mut self) {
         match self {
@@ -172,6 +200,14 @@ impl Player {
         match self {
             Player::Cecp(e) => e.read_move(pos, text),
             Player::Uci(e) => e.read_move(pos, text),
+        }
+    }
+
+    /// The process group the engine leads (Unix: its pid).
+    pub fn process_group(&self) -> Option<u32> {
+        match self {
+            Player::Cecp(e) => e.process_group(),
+            Player::Uci(e) => e.process_group(),
         }
     }
 

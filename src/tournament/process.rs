@@ -83,6 +83,10 @@ impl EngineProcess {
         // terminal reaches the runner (which ends the games), not the engines directly.
         #[cfg(unix)]
         cmd.process_group(0);
+        // No console window of its own for a console engine started by a GUI program (the
+        // Zillions plug-in runs inside one).
+        #[cfg(windows)]
+        cmd.creation_flags(0x0800_0000); // CREATE_NO_WINDOW
         match launch.stderr {
             Some(path) => {
                 let file = std::fs::OpenOptions::new()
@@ -154,6 +158,11 @@ impl EngineProcess {
             backlog: VecDeque::new(),
             group,
         })
+    }
+
+    /// The process group it leads (its pid), while it runs.
+    pub fn process_group(&self) -> Option<u32> {
+        self.group
     }
 
     /// Logs one line of traffic (`>` to the engine, `<` from it) when tracing.

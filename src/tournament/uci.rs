@@ -50,6 +50,9 @@ pub struct UciEngine {
     moves: Vec<String>,
     /// A `go` has not had its `bestmove` yet.
     searching: bool,
+    /// Its own name of the games (`UCI_Variant`) instead of ours (the Zillions plug-in's
+    /// `engine_variant`).
+    pub variant_name: Option<String>,
 }
 
 /// What an `option` line of the `uci` answer says: the name, and a combo's values.
@@ -101,6 +104,21 @@ fn read_info(line: &str) -> Option<(u32, i32)> {
     Some((depth?, score?))
 }
 
+/// The node count (0 if not given) and the first move of the `pv` of an `info` line.
+fn read_nodes_and_pv(line: &str) -> (u64, Option<String>) {
+    let mut words = line.split_whitespace();
+    let mut nodes = 0;
+    while let Some(word) = words.next() {
+        match word {
+            "nodes" => nodes = words.next().and_then(|n| n.parse().ok()).unwrap_or(0),
+            "pv" => return (nodes, words.next().map(str::to_string)),
+            "string" => break,
+            _ => {}
+        }
+    }
+    (nodes, None)
+}
+
 impl UciEngine {
     /// Starts the process and gets through `uci` … `uciok`, the options and `isready`.
     pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<UciEngine, StartError> {
@@ -115,6 +133,7 @@ impl UciEngine {
             start: "startpos".to_string(),
             moves: Vec::new(),
             searching: false,
+            variant_name: None,
         };
         let started = async {
             engine.handshake().await?;
@@ -199,12 +218,19 @@ impl UciEngine {
         }
     }
 
+    /// The `UCI_Variant` value of `variant`.
+    fn wire_variant<'a>(&'a self, variant: &'a Variant) -> &'a str {
+        self.variant_name
+            .as_deref()
+            .unwrap_or_else(|| uci_variant_name(&variant.name))
+    }
+
     /// Does it play `variant`? Orthodox chess always; another only if its `UCI_Variant` lists it.
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         if variant.name == "normal" {
             return Ok(());
         }
-        let wanted = uci_variant_name(&variant.name);
+        let wanted = self.wire_variant(variant);
         match &self.variants {
             Some(list) if list.iter().any(|v| v == wanted) => Ok(()),
             Some(list) => Err(format!(
@@ -223,7 +249,7 @@ impl UciEngine {
         self.moves.clear();
         self.searching = false;
         if self.variants.is_some() {
-            let name = uci_variant_name(&variant.name).to_string();
+            let name = self.wire_variant(variant).to_string();
             self.set_option("UCI_Variant", &name).await?;
         }
         self.process.send_line("ucinewgame").await?;
@@ -245,7 +271,35 @@ impl UciEngine {
 
     /// `position …` and `go …` for the side to move, `mover` (its clock is `own`).
     pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
-        // Nothing it said since its last `bestmove` belongs to this search.
+        self.send_position().await?;
+        let go = go_command(mover, own, other, self.depth);
+        self.process.send_line(&go).await?;
+        self.searching = true;
+        Ok(())
+    }
+
+    /// `position …` and `go movetime MS [depth N]` (`go depth N`, `go infinite` without a time):
+    /// a search within limits, not a clock (the Zillions plug-in's `DLL_Search`).
+    pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
+        self.send_position().await?;
+        let mut go = String::from("go");
+        if let Some(ms) = movetime_ms {
+            go.push_str(&format!(" movetime {ms}"));
+        }
+        if let Some(d) = depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if movetime_ms.is_none() && depth.is_none() {
+            go.push_str(" infinite");
+        }
+        self.process.send_line(&go).await?;
+        self.searching = true;
+        Ok(())
+    }
+
+    /// `position startpos|fen … moves …`, after dropping what it said since its last `bestmove`
+    /// (nothing of that belongs to the coming search).
+    async fn send_position(&mut self) -> Result<(), String> {
         for line in self.process.take_unread() {
             self.warn_unasked(&line);
         }
@@ -254,11 +308,7 @@ impl UciEngine {
             position.push_str(" moves ");
             position.push_str(&self.moves.join(" "));
         }
-        self.process.send_line(&position).await?;
-        let go = go_command(mover, own, other, self.depth);
-        self.process.send_line(&go).await?;
-        self.searching = true;
-        Ok(())
+        self.process.send_line(&position).await
     }
 
     /// `stop`: move now.
@@ -287,7 +337,15 @@ impl UciEngine {
                 Heard::Other
             }
             Some("info") if self.searching => match read_info(&line) {
-                Some((depth, score)) => Heard::Thinking { depth, score },
+                Some((depth, score)) => {
+                    let (nodes, first_move) = read_nodes_and_pv(&line);
+                    Heard::Thinking {
+                        depth,
+                        score,
+                        nodes,
+                        first_move,
+                    }
+                }
                 None => Heard::Other,
             },
             _ => Heard::Other,
@@ -313,6 +371,11 @@ impl UciEngine {
             }
             Err(MoveTextError::Unparsable) => Err(Forfeit::Unreadable(text.chars().take(60).collect())),
         }
+    }
+
+    /// The process group the engine leads.
+    pub fn process_group(&self) -> Option<u32> {
+        self.process.process_group()
     }
 
     /// The exit status, if the process has ended.
@@ -423,5 +486,11 @@ mod tests {
         // MultiPV: the second and later lines are not the engine's score.
         assert_eq!(read_info("info depth 7 multipv 2 score cp -80 pv d2d4"), None);
         assert_eq!(read_info("info depth 7 multipv 1 score cp 20 pv e2e4"), Some((7, 20)));
+        assert_eq!(
+            read_nodes_and_pv("info depth 7 score cp 20 nodes 1234 nps 9 pv e2e4 e7e5"),
+            (1234, Some("e2e4".to_string()))
+        );
+        assert_eq!(read_nodes_and_pv("info depth 7 score cp 20"), (0, None));
+        assert_eq!(read_nodes_and_pv("info string nodes 5 pv x"), (0, None));
     }
 }
