@@ -12,17 +12,19 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::bridge::Bridge;
 use super::codes::*;
-use super::session::{SearchProgress, SearchRequest, Session, SessionError, StartReply, StopRequest};
+use super::session::{SearchProgress, SearchRequest, SessionError, StartReply, StopRequest};
 
 /// The one session of the loaded library (Zillions plays one game at a time).
-static SESSION: Mutex<Option<Session>> = Mutex::new(None);
+static SESSION: Mutex<Option<Bridge>> = Mutex::new(None);
 
 /// Runs a call: its error's code, or `DLL_GENERIC_ERROR` for a panic.
 fn guarded(call: impl FnOnce() -> Result<c_int, SessionError>) -> c_int {
     match catch_unwind(AssertUnwindSafe(call)) {
         Ok(Ok(code)) => code,
         Ok(Err(e)) => {
+            // A configuration's or an engine's failure was logged where its context is known.
             log::debug!("zillions: {e}");
             e.code()
         }
@@ -30,13 +32,16 @@ fn guarded(call: impl FnOnce() -> Result<c_int, SessionError>) -> c_int {
     }
 }
 
-fn with_session<R>(f: impl FnOnce(&mut Session) -> Result<R, SessionError>) -> Result<R, SessionError> {
+fn with_session<R>(f: impl FnOnce(&mut Bridge) -> Result<R, SessionError>) -> Result<R, SessionError> {
     // A poisoned lock means a caught panic; the session is still whole (every call either
     // completes its change or makes none).
     let mut guard = SESSION.lock().unwrap_or_else(|e| e.into_inner());
     let session = guard.get_or_insert_with(|| {
+        // Messages (a bad configuration, an engine's fault) go to stderr, and to the file the
+        // configuration's `log` names.
+        crate::logging::init();
         let user_games = std::env::var_os(super::VARIANTS_ENV);
-        Session::new(Arc::new(super::plugin_registry(user_games.as_deref())))
+        Bridge::new(Arc::new(super::plugin_registry(user_games.as_deref())))
     });
     f(session)
 }

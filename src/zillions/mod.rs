@@ -1,10 +1,14 @@
 //! The Zillions of Games door (protocol/zillions.md): save games (`zsg`), setups sent as
 //! placements (`setup`), the plug-in session over our engine (`session`) with its C layer
 //! (`ffi`, feature `zillions`), and the host that serves any Zillions plug-in over CECP (`host`,
-//! `plugin`). The notation itself lives in `notation::zillions`. A door translates: legality and
+//! `plugin`); an external XBoard or UCI engine behind the plug-in (`config`, `external`,
+//! `bridge`). The notation itself lives in `notation::zillions`. A door translates: legality and
 //! game end come from the core.
 
+pub mod bridge;
 pub mod codes;
+pub mod config;
+pub mod external;
 pub mod host;
 pub mod plugin;
 pub mod session;

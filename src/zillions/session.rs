@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move, Position, Variant};
 use crate::notation::OutcomeText;
 use crate::notation::zillions::{self, ZillionsError, looks_like_placement, move_text, parse_placement};
 use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher, TimeBudget};
@@ -51,6 +51,10 @@ pub enum SessionError {
     OutOfMemory,
     /// Something that should not happen (a panic caught at the C boundary).
     Internal(String),
+    /// The configuration file cannot be used (protocol/zillions.md §6).
+    Config(String),
+    /// The configured engine cannot play the game (not started, no handshake, not its game).
+    Engine(String),
 }
 
 impl SessionError {
@@ -81,6 +85,8 @@ impl std::fmt::Display for SessionError {
             SessionError::BadArgument(why) => write!(f, "{why}"),
             SessionError::OutOfMemory => write!(f, "cannot start the search thread"),
             SessionError::Internal(e) => write!(f, "internal error: {e}"),
+            SessionError::Config(e) => write!(f, "configuration: {e}"),
+            SessionError::Engine(e) => write!(f, "engine {e}"),
         }
     }
 }
@@ -181,18 +187,23 @@ impl Session {
     /// `DLL_StartNewGame`: a new game of the variant Zillions names (its menu name or ours).
     pub fn start_new_game(&mut self, variant: &str) -> Result<StartReply, SessionError> {
         let v = find_variant(&self.registry, variant).ok_or_else(|| SessionError::UnknownVariant(variant.into()))?;
+        Ok(self.start_variant(&v))
+    }
+
+    /// A new game of `v` (found by the caller: the plug-in's configuration names games too).
+    pub fn start_variant(&mut self, v: &Arc<Variant>) -> StartReply {
         self.searcher.new_game();
         self.game = Some(Game {
-            position: Position::start(&v),
+            position: Position::start(v),
             setup: None,
             moves: 0,
             listing: None,
         });
-        Ok(if v.shuffle.is_some() {
+        if v.shuffle.is_some() {
             StartReply::SendSetup
         } else {
             StartReply::KnownStart
-        })
+        }
     }
 
     fn game(&mut self) -> Result<&mut Game, SessionError> {
@@ -217,6 +228,12 @@ impl Session {
 
     /// `DLL_MakeAMove`: a placement (before the first move) or a move of the side to move.
     pub fn make_move(&mut self, text: &str) -> Result<(), SessionError> {
+        self.play(text).map(|_| ())
+    }
+
+    /// `make_move`, answering what it played: `None` for a placement, else the position before
+    /// the move and the move (for an external engine that is told the moves).
+    pub fn play(&mut self, text: &str) -> Result<Option<(Position, Move)>, SessionError> {
         let game = self.game()?;
         game.listing = None;
         if game.moves == 0
@@ -228,13 +245,15 @@ impl Session {
             let builder = game.setup.get_or_insert_with(|| SetupBuilder::new(&v));
             return builder
                 .place(&p)
+                .map(|()| None)
                 .map_err(|e| SessionError::InvalidPosition(e.to_string()));
         }
         let pos = self.position()?;
         let mv = zillions::parse_move(pos, text).map_err(SessionError::Notation)?;
+        let before = pos.clone();
         pos.make(mv);
         self.game()?.moves += 1;
-        Ok(())
+        Ok(Some((before, mv)))
     }
 
     /// `DLL_GenerateMoves(NULL)`: starts listing the legal moves.

@@ -546,3 +546,68 @@ impl Drop for Conversation {
         self.process.wait_for_exit(Duration::from_secs(5));
     }
 }
+
+// ----- the Zillions plug-in library and the C programs that drive it -----
+
+/// The plug-in library (the cdylib `cargo test` builds with the crate, feature `zillions`).
+pub fn plugin_library() -> PathBuf {
+    let dir = Path::new(env!("CARGO_BIN_EXE_fairybridge"))
+        .parent()
+        .expect("target dir")
+        .to_path_buf();
+    let name = if cfg!(target_os = "macos") {
+        "libfairybridge.dylib"
+    } else {
+        "libfairybridge.so"
+    };
+    // `cargo test` builds the cdylib into deps/ (fresh with every build of the library); only
+    // `cargo build` copies it up beside the binary.
+    let lib = [dir.join("deps").join(name), dir.join(name)]
+        .into_iter()
+        .find(|p| p.exists());
+    lib.unwrap_or_else(|| {
+        panic!(
+            "{name} is missing in {}: the cdylib is built with the library",
+            dir.display()
+        )
+    })
+}
+
+/// Compiles `tests/c/NAME.c` with the system C compiler (warnings are errors) into the test
+/// target's temporary folder, once per test binary (its tests run at once); returns the program.
+pub fn c_driver(name: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, exe)) = built.iter().find(|(n, _)| n == name) {
+        return exe.clone();
+    }
+    let exe = compile_c(name);
+    built.push((name.to_string(), exe.clone()));
+    exe
+}
+
+fn compile_c(name: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/c/{name}.c"));
+    let exe = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let out = Command::new("cc")
+        .args([
+            "-std=c11",
+            "-D_POSIX_C_SOURCE=200809L",
+            "-D_DEFAULT_SOURCE",
+            "-Wall",
+            "-Werror",
+            "-O1",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(&src)
+        .args(["-ldl", "-lpthread"])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `cc` ({e}): scripts/install-deps.sh installs it"));
+    assert!(
+        out.status.success(),
+        "{name}.c does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
