@@ -114,12 +114,12 @@ fn fairy_stockfish_plays_chess_over_uci_and_honours_both_stop_codes() {
 }
 
 #[test]
-fn fairy_max_plays_chess_over_cecp_and_a_deaf_search_is_cut_at_a_stop() {
+fn fairy_max_plays_chess_over_cecp_and_a_search_it_does_not_stop_is_cut_at_a_stop() {
     let fairymax = common::require_fairymax();
     let cfg = config("fairymax-chess", &entry("Chess", fairymax, "xboard", &[]));
     // Depth-limited searches (Fairy-Max counts CPU time, so its time per move is not ours on a
-    // loaded machine); the unlimited ones are stopped: Fairy-Max reads no input while it
-    // searches, so the answer is its best move so far and it is started afresh after.
+    // loaded machine); the unlimited ones are stopped: Fairy-Max does not know `?`, so the
+    // answer is its best move so far and it is started afresh after.
     let (stdout, stderr) = passed(&drive(
         &cfg,
         "Chess",

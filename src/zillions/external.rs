@@ -65,7 +65,7 @@ pub struct ExternalEngine {
     /// CECP: the move it made on its own board at its last search (not told again if played).
     ahead: Option<Move>,
     /// It was told to move and did not within [`STOP_GRACE`]: it may think on, deaf to us
-    /// (Fairy-Max reads no input while it searches), so it is started afresh before its next
+    /// (Fairy-Max 5.0b does not know `?`), so it is started afresh before its next
     /// search.
     busy: bool,
     entry: EngineEntry,
