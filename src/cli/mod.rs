@@ -86,9 +86,12 @@ fn fail(message: impl std::fmt::Display) -> i32 {
 /// reported on stderr; the built-in games remain available.
 fn registry(files: &[PathBuf]) -> (Registry, bool) {
     let mut reg = Registry::builtin();
-    // One set: a file may come before the one it inherits. The XBoard door's `[xboard]` section is
-    // checked with the rest of each file.
-    let loaded = reg.load_paths(files, crate::protocol::xboard::variant_info::XboardInfo::check);
+    // One set: a file may come before the one it inherits. The XBoard door's `[xboard]` section and
+    // the evaluation's `[eval]` section are checked with the rest of each file.
+    let loaded = reg.load_paths(files, |v| {
+        crate::protocol::xboard::variant_info::XboardInfo::check(v)?;
+        crate::search::EvalParams::check(v)
+    });
     for e in &loaded.errors {
         eprintln!("fairybridge: {e}");
     }

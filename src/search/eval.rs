@@ -17,16 +17,17 @@ use std::sync::Arc;
 use crate::core::betza::mode;
 use crate::core::{Color, Position, Royalty, Square, SquareSet, Variant};
 
+use super::eval_params::EvalParams;
 use super::score::EVAL_LIMIT;
 
 /// A middlegame/endgame pair.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub(crate) struct S {
+pub struct S {
     pub mg: i32,
     pub eg: i32,
 }
 
-const fn s(mg: i32, eg: i32) -> S {
+pub(crate) const fn s(mg: i32, eg: i32) -> S {
     S { mg, eg }
 }
 
@@ -62,26 +63,6 @@ impl Neg for S {
     }
 }
 
-/// Bonus for the side to move.
-const TEMPO: i32 = 12;
-/// Pawn advancement by distance to promotion (index = ranks to go).
-const ADVANCE: [S; 7] = [s(0, 0), s(30, 55), s(16, 32), s(8, 16), s(3, 6), s(0, 2), s(0, 0)];
-/// Passed pawn by distance to promotion.
-const PASSED: [S; 7] = [s(0, 0), s(60, 150), s(40, 95), s(20, 55), s(10, 30), s(6, 15), s(5, 10)];
-/// Per square of king distance (enemy minus own) to a passer's stop square, by distance to promotion.
-const PASSER_KING: [i32; 7] = [0, 9, 8, 6, 4, 2, 1];
-const DOUBLED: S = s(-10, -22);
-const ISOLATED: S = s(-10, -14);
-const UNSTOPPABLE: i32 = 600;
-const COLOR_PAIR: S = s(28, 50);
-const OPEN_FILE: S = s(24, 10);
-const HALF_OPEN_FILE: S = s(11, 6);
-const SHELTER_NEAR: i32 = 14;
-const SHELTER_FAR: i32 = 7;
-const SHELTER_NONE: i32 = -14;
-/// King rank penalty in the middlegame by owner-relative rank.
-const KING_RANK_MG: [i32; 6] = [0, -14, -34, -52, -66, -76];
-
 /// What the evaluation knows about one piece type.
 #[derive(Clone, Debug)]
 pub(crate) struct KindInfo {
@@ -93,10 +74,8 @@ pub(crate) struct KindInfo {
     pub royal: bool,
     /// Mobility is counted for it.
     pub mobility: bool,
-    mob_weight: i32,
     /// Expected mobility * 16.
     mob_center16: i32,
-    attack_weight: i32,
     /// All its moves keep the square colour (bishop-like).
     colorbound: bool,
     /// Slides orthogonally without limit, not diagonally (rook-like): likes open files.
@@ -108,6 +87,7 @@ pub(crate) struct KindInfo {
 /// Evaluation tables of one variant.
 pub struct EvalTables {
     variant: Arc<Variant>,
+    params: EvalParams,
     nsq: usize,
     pub(crate) kinds: Vec<KindInfo>,
     /// `(kind * 2 + colour) * nsq + square`: material + placement.
@@ -131,7 +111,7 @@ impl std::fmt::Debug for EvalTables {
     }
 }
 
-fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i32 {
+pub(crate) fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i32 {
     v.tables
         .rays(kind, color, sq)
         .iter()
@@ -141,8 +121,13 @@ fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i
 }
 
 impl EvalTables {
-    /// Derives the tables from the variant's data.
+    /// Derives the tables from the variant's data and its definition's weights.
     pub fn new(variant: &Arc<Variant>) -> EvalTables {
+        EvalTables::with_params(variant, EvalParams::of(variant))
+    }
+
+    /// Derives the tables from the variant's data and these weights (a tuner's trial).
+    pub fn with_params(variant: &Arc<Variant>, params: EvalParams) -> EvalTables {
         let v = &**variant;
         let shape = v.shape;
         let nsq = shape.num_squares();
@@ -171,11 +156,7 @@ impl EvalTables {
                 0
             };
             let avg = avg16 as f64 / 16.0;
-            let mob_weight = if avg > 0.5 {
-                (14.0 / avg.sqrt()).round() as i32
-            } else {
-                0
-            };
+            let kp = &params.kinds[k];
             let colorbound = !atoms.is_empty() && atoms.iter().all(|a| (a.dx as i32 + a.dy as i32) % 2 == 0) && !pawn;
             let orth_ride = atoms
                 .iter()
@@ -190,10 +171,8 @@ impl EvalTables {
                 see_value: if king { 20_000 } else { pt.value.max(1) },
                 pawn,
                 royal,
-                mobility: !pawn && !royal && pt.hook.is_none() && mob_weight > 0,
-                mob_weight,
+                mobility: !pawn && !royal && pt.hook.is_none() && avg > 0.5,
                 mob_center16: avg16 * 45 / 100,
-                attack_weight: (pt.value / 200).clamp(1, 6),
                 colorbound,
                 rook_like: orth_ride && !diag_ride,
                 promo_ranks,
@@ -204,24 +183,29 @@ impl EvalTables {
                     // Mobility is symmetric for most pieces; measure it for this colour.
                     let mob = empty_board_mobility(v, k, color, sq);
                     let central = mob * 16 - avg16;
-                    let mut t = s(info.value, info.value);
+                    let mut t = kp.material;
                     if king {
                         let files = shape.files as i32;
                         let cd = (2 * shape.file(sq) as i32 - (files - 1)).abs();
-                        let edge = if files > 1 { cd * 25 / (files - 1) - 12 } else { 0 };
-                        let rank_pen = KING_RANK_MG[(rel as usize).min(KING_RANK_MG.len() - 1)];
+                        let edge = if files > 1 {
+                            cd * params.king_edge_mg / (files - 1) - params.king_edge_mg / 2
+                        } else {
+                            0
+                        };
+                        let ranks = &params.king_rank_mg;
+                        let rank_pen = ranks[(rel as usize).min(ranks.len() - 1)];
                         t.mg += edge + rank_pen;
-                        t.eg += central * 4 / 16 - 5 * center_dist[sq.index()];
+                        let [per_mobility, per_distance] = params.king_center_eg;
+                        t.eg += central * per_mobility / 16 - per_distance * center_dist[sq.index()];
                     } else if pawn {
-                        t.mg += central * 3 / 16;
+                        t.mg += central * params.pawn_center_mg / 16;
                         let d = promo_distance(&info.promo_ranks, rel);
-                        let a = ADVANCE[d.min(ADVANCE.len() - 1)];
+                        let a = params.advance[d.min(params.advance.len() - 1)];
                         t += a;
                     } else if avg > 0.5 {
-                        let w = 40.0 / avg;
-                        let c = (central as f64 / 16.0 * w).round() as i32;
-                        t.mg += c;
-                        t.eg += c;
+                        let c = |w: i32| (central as f64 / 16.0 * (w as f64 / avg)).round() as i32;
+                        t.mg += c(kp.center.mg);
+                        t.eg += c(kp.center.eg);
                     }
                     psq[(k * 2 + color as usize) * nsq + sq.index()] = t;
                 }
@@ -247,6 +231,7 @@ impl EvalTables {
         }
         EvalTables {
             variant: Arc::clone(variant),
+            params,
             nsq,
             has_pawns: kinds.iter().any(|k| k.pawn),
             kinds,
@@ -255,6 +240,11 @@ impl EvalTables {
             center_dist,
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
         }
+    }
+
+    /// The weights these tables were built from.
+    pub fn params(&self) -> &EvalParams {
+        &self.params
     }
 
     /// Were these tables built for this variant?
@@ -325,6 +315,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     let shape = v.shape;
     let tables = &v.tables;
     let nsq = t.nsq;
+    let w = &t.params;
     let mut sides = [Side::new(), Side::new()];
 
     // Material, placement, lists.
@@ -365,7 +356,8 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         for (k, info) in t.kinds.iter().enumerate() {
             let n = pos.hand_count(color, crate::core::Kind(k as u8)) as i32;
             if n > 0 {
-                side.score += s(info.value * n, info.value * n);
+                let hand = w.kinds[k].hand;
+                side.score += s(hand.mg * n, hand.eg * n);
                 if !info.pawn && !info.royal {
                     side.npm += info.value * n;
                 }
@@ -373,7 +365,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         }
         let b = side.bound_colors;
         if b & (b >> 1) & 0x5555_5555_5555_5555 != 0 {
-            side.score += COLOR_PAIR;
+            side.score += w.color_pair;
         }
     }
 
@@ -398,7 +390,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 let own = &sides[c];
                 let enemy = &sides[them];
                 if own.pawn_files[f.min(15)] > 1 {
-                    bonus += DOUBLED;
+                    bonus += w.doubled;
                 }
                 let left = f.checked_sub(1).map_or(0, |x| own.pawn_files[x.min(15)]);
                 let right = if f + 1 < shape.files as usize {
@@ -407,7 +399,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                     0
                 };
                 if left == 0 && right == 0 {
-                    bonus += ISOLATED;
+                    bonus += w.isolated;
                 }
                 // Passed: no enemy pawn ahead on this or a neighbouring file.
                 let lo = f.saturating_sub(1);
@@ -427,13 +419,13 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 if d == usize::MAX {
                     continue;
                 }
-                bonus += PASSED[d.min(PASSED.len() - 1)];
+                bonus += w.passed[d.min(w.passed.len() - 1)];
                 let Some(stop) = shape.offset(sq, 0, color.forward()) else {
                     continue;
                 };
                 if let (Some(ok), Some(ek)) = (kings[c], kings[them]) {
-                    let w = PASSER_KING[d.min(PASSER_KING.len() - 1)];
-                    bonus.eg += (king_distance(shape, ek, stop) - king_distance(shape, ok, stop)) * w;
+                    let per = w.passer_king[d.min(w.passer_king.len() - 1)];
+                    bonus.eg += (king_distance(shape, ek, stop) - king_distance(shape, ok, stop)) * per;
                     // Rule of the square against a bare king (pawns only on the other side).
                     if sides[them].npm == 0 {
                         let promo = shape.offset(sq, 0, color.forward() * d as i32);
@@ -445,7 +437,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                                     .is_some_and(|x| pos.piece_at(x).is_none())
                             });
                             if path_clear && king_distance(shape, ek, promo) - tempo > d as i32 {
-                                bonus.eg += UNSTOPPABLE;
+                                bonus.eg += w.unstoppable;
                             }
                         }
                     }
@@ -512,25 +504,27 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                     }
                 }
             }
-            let m = (mob * 16 - info.mob_center16) * info.mob_weight / 16;
-            bonus += s(m, m);
+            let kp = &w.kinds[k];
+            let above = mob * 16 - info.mob_center16;
+            bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
             if hits > 0 {
-                units += hits * info.attack_weight;
+                units += hits * kp.king_attack;
                 attackers += 1;
             }
             if info.rook_like && t.has_pawns {
                 let f = (shape.file(sq) as usize).min(15);
                 if sides[c].pawn_files[f] == 0 {
                     bonus += if sides[them].pawn_files[f] == 0 {
-                        OPEN_FILE
+                        w.open_file
                     } else {
-                        HALF_OPEN_FILE
+                        w.half_open_file
                     };
                 }
             }
         }
         if attackers >= 2 {
-            bonus.mg += (units * units / 2).min(500);
+            let [scale, cap] = w.king_danger;
+            bonus.mg += (units * units * scale / 32).min(cap);
         }
         sides[c].score += bonus;
     }
@@ -557,11 +551,11 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                         .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn)
                 };
                 if is_own_pawn(near) {
-                    shelter += SHELTER_NEAR;
+                    shelter += w.shelter[0];
                 } else if is_own_pawn(far) {
-                    shelter += SHELTER_FAR;
+                    shelter += w.shelter[1];
                 } else if sides[c].pawn_files[(f as usize).min(15)] == 0 {
-                    shelter += SHELTER_NONE;
+                    shelter += w.shelter[2];
                 }
             }
             sides[c].score.mg += shelter;
@@ -590,7 +584,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     }
 
     let v = if stm == Color::White { value } else { -value };
-    (v + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (v + w.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]
@@ -614,8 +608,9 @@ mod tests {
     fn start_position_is_balanced_and_symmetric() {
         let w = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let b = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-        assert_eq!(w, TEMPO);
-        assert_eq!(b, TEMPO);
+        let tempo = EvalParams::defaults(&Registry::builtin().get("normal").unwrap()).tempo;
+        assert_eq!(w, tempo);
+        assert_eq!(b, tempo);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! - `tt`: the transposition table;
 //! - `zeroed`: its memory (zero pages from the allocator, refused without aborting);
 //! - `eval`: the evaluation, with tables derived from the variant's pieces;
+//! - `eval_params`: the evaluation's weights as one named vector, and a definition's `[eval]` section;
 //! - `see`: static exchange evaluation;
 //! - `ordering`: move scoring (TT move, MVV-LVA/SEE, killers, countermoves, history);
 //! - `alphabeta`: the `Searcher` (iterative deepening, PVS, quiescence, pruning);
@@ -18,6 +19,7 @@
 mod alphabeta;
 mod control;
 mod eval;
+mod eval_params;
 mod ordering;
 mod score;
 mod see;
@@ -27,7 +29,8 @@ mod zeroed;
 
 pub use alphabeta::{SearchInfo, SearchResult, Searcher};
 pub use control::{RootProgress, SearchControl};
-pub use eval::{EvalTables, evaluate};
+pub use eval::{EvalTables, S, evaluate};
+pub use eval_params::{EvalParams, KindParams, with_section};
 pub use score::{Bound, Score};
 pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, MoveCost, TimeBudget, clock_budget, movetime_budget};
 pub use tt::{TranspositionTable, TtHit};

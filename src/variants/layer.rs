@@ -140,6 +140,9 @@ pub(super) struct DefinitionKeys {
     /// The XBoard door's section (`protocol::xboard::variant_info` reads it); the rules do not.
     #[serde(default, rename = "xboard")]
     _xboard: toml::Table,
+    /// The evaluation's weights (`search::eval_params` reads them); the rules do not.
+    #[serde(default, rename = "eval")]
+    _eval: toml::Table,
     #[serde(default)]
     pub piece: Vec<At<PieceKeys>>,
 }
@@ -227,6 +230,7 @@ impl DefinitionKeys {
             shuffle: self.shuffle.or(parent.shuffle),
             holdings: table_over(self.holdings, parent.holdings, HoldingsKeys::over),
             _xboard: toml::Table::new(),
+            _eval: toml::Table::new(),
             piece: pieces,
         }
     }

@@ -1,0 +1,416 @@
+//! The evaluation's weights as one parameter vector: every number `eval` uses to score a position,
+//! by name, so that a tuner can fit them and a definition file can keep the result.
+//!
+//! The defaults come from each variant's piece data (material from `PieceType::value`, mobility
+//! weights from each piece's mobility on an empty board), so a new game plays sensibly untuned.
+//! A definition's `[eval]` section (read here; the rules never read it) replaces any group by name:
+//!
+//! ```toml
+//! [eval]
+//! tempo = [12]
+//! passed = [0, 0, 60, 150, 40, 95, 20, 55, 10, 30, 6, 15, 5, 10]   # (mg, eg) by ranks to go
+//! [eval.piece.Knight]
+//! material = [320, 320]
+//! mobility = [8, 8]
+//! ```
+//!
+//! Groups of middlegame/endgame pairs are written flat, `mg, eg, mg, eg, …`. A file that inherits
+//! another does not inherit its section: weights are fitted to one game's play.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+use crate::core::variant::DefinitionSource;
+use crate::core::{Color, Variant};
+use crate::variants::DefinitionError;
+
+use super::eval::{S, empty_board_mobility, s};
+
+/// The weights of one piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindParams {
+    /// Material on the board.
+    pub material: S,
+    /// Material in hand (games with holdings): a piece in hand can go anywhere.
+    pub hand: S,
+    /// Per square of mobility above its average (x16 internally, see `eval`).
+    pub mobility: S,
+    /// Centralisation: placement bonus per square of empty-board mobility above the average,
+    /// times the average (so that every piece's scale is alike).
+    pub center: S,
+    /// Weight of one of its attacks on the enemy king's neighbourhood.
+    pub king_attack: i32,
+}
+
+/// Every weight of the evaluation of one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Bonus for the side to move.
+    pub tempo: i32,
+    /// Pawn advancement by distance to promotion (index = ranks to go).
+    pub advance: [S; 7],
+    /// Passed pawn by distance to promotion.
+    pub passed: [S; 7],
+    /// Per square of king distance (enemy minus own) to a passer's stop square, by distance to
+    /// promotion (endgame).
+    pub passer_king: [i32; 7],
+    pub doubled: S,
+    pub isolated: S,
+    /// A passer the bare enemy king cannot catch (endgame).
+    pub unstoppable: i32,
+    /// Two colour-bound pieces of one kind on both colours.
+    pub color_pair: S,
+    pub open_file: S,
+    pub half_open_file: S,
+    /// Shelter per file in front of the king: own pawn one ahead, two ahead, no own pawn (mg).
+    pub shelter: [i32; 3],
+    /// King rank penalty in the middlegame by owner-relative rank.
+    pub king_rank_mg: [i32; 6],
+    /// The king on an edge file rather than the centre, in the middlegame (whole width).
+    pub king_edge_mg: i32,
+    /// King centralisation in the endgame: per sixteenth of empty-board mobility above the
+    /// average, and per square of distance from the centre.
+    pub king_center_eg: [i32; 2],
+    /// Pawn centralisation in the middlegame, per sixteenth of mobility above the average.
+    pub pawn_center_mg: i32,
+    /// King danger: `units² * scale / 32`, at most `cap` (mg), when two or more pieces attack.
+    pub king_danger: [i32; 2],
+    /// Per piece type, by `Kind` index.
+    pub kinds: Vec<KindParams>,
+    /// The name each piece type's group has in a definition (its `name`; made unique).
+    pub kind_names: Vec<String>,
+}
+
+/// Mobility weight of a piece type whose average empty-board mobility is `avg` squares: pieces with
+/// many moves gain less per move.
+fn default_mobility(avg: f64) -> i32 {
+    if avg > 0.5 {
+        (14.0 / avg.sqrt()).round() as i32
+    } else {
+        0
+    }
+}
+
+impl EvalParams {
+    /// The weights for a variant before any definition says otherwise.
+    pub fn defaults(v: &Variant) -> EvalParams {
+        let shape = v.shape;
+        let nsq = shape.num_squares();
+        let mut kinds = Vec::with_capacity(v.pieces.len());
+        let mut kind_names: Vec<String> = Vec::with_capacity(v.pieces.len());
+        for (k, pt) in v.pieces.iter().enumerate() {
+            let total: i32 = shape
+                .squares()
+                .map(|sq| empty_board_mobility(v, k, Color::White, sq))
+                .sum();
+            let avg16 = if nsq > 0 { (total * 16) / nsq as i32 } else { 0 };
+            let mob = default_mobility(avg16 as f64 / 16.0);
+            kinds.push(KindParams {
+                material: s(pt.value, pt.value),
+                hand: s(pt.value, pt.value),
+                mobility: s(mob, mob),
+                center: s(40, 40),
+                king_attack: (pt.value / 200).clamp(1, 6),
+            });
+            let mut name = pt.name.clone();
+            if kind_names.contains(&name) {
+                name = format!("{name}#{k}");
+            }
+            kind_names.push(name);
+        }
+        EvalParams {
+            tempo: 12,
+            advance: [s(0, 0), s(30, 55), s(16, 32), s(8, 16), s(3, 6), s(0, 2), s(0, 0)],
+            passed: [s(0, 0), s(60, 150), s(40, 95), s(20, 55), s(10, 30), s(6, 15), s(5, 10)],
+            passer_king: [0, 9, 8, 6, 4, 2, 1],
+            doubled: s(-10, -22),
+            isolated: s(-10, -14),
+            unstoppable: 600,
+            color_pair: s(28, 50),
+            open_file: s(24, 10),
+            half_open_file: s(11, 6),
+            shelter: [14, 7, -14],
+            king_rank_mg: [0, -14, -34, -52, -66, -76],
+            king_edge_mg: 25,
+            king_center_eg: [4, 5],
+            pawn_center_mg: 3,
+            king_danger: [16, 500],
+            kinds,
+            kind_names,
+        }
+    }
+
+    /// The weights of a variant: the defaults with its own definition file's `[eval]` section laid
+    /// over them. A parent's section is not inherited: weights are fitted to one game's play.
+    pub fn of_source(v: &Variant, source: &DefinitionSource) -> Result<EvalParams, DefinitionError> {
+        let mut params = EvalParams::defaults(v);
+        params.apply(&source.text, &source.file)?;
+        Ok(params)
+    }
+
+    /// The weights of a variant (the defaults if its `[eval]` section is unusable, which `check`
+    /// reports when the definition is loaded).
+    pub fn of(v: &Variant) -> EvalParams {
+        EvalParams::of_source(v, &v.source).unwrap_or_else(|_| EvalParams::defaults(v))
+    }
+
+    /// Checks a variant's `[eval]` section when its definition is loaded.
+    pub fn check(v: &Variant) -> Result<(), DefinitionError> {
+        EvalParams::of_source(v, &v.source).map(|_| ())
+    }
+
+    /// Lays one file's `[eval]` section over these weights.
+    pub fn apply(&mut self, text: &str, file: &str) -> Result<(), DefinitionError> {
+        let view: EvalView = toml::from_str(text).map_err(|e| DefinitionError::from_toml(&e, text, file))?;
+        let error = |message: String| DefinitionError {
+            file: file.to_string(),
+            line: None,
+            message: format!("[eval]: {message}"),
+        };
+        let mut section = view.eval;
+        let pieces = match section.remove("piece") {
+            None => toml::Table::new(),
+            Some(toml::Value::Table(t)) => t,
+            Some(_) => return Err(error("`piece` must be a table of piece names".into())),
+        };
+        let mut groups: Vec<(String, toml::Value)> = section.into_iter().collect();
+        for (name, table) in pieces {
+            let toml::Value::Table(table) = table else {
+                return Err(error(format!("piece {name:?} must be a table")));
+            };
+            if !self.kind_names.contains(&name) {
+                return Err(error(format!(
+                    "no piece named {name:?} (pieces: {})",
+                    self.kind_names.join(", ")
+                )));
+            }
+            groups.extend(table.into_iter().map(|(g, value)| (format!("piece.{name}.{g}"), value)));
+        }
+        let mut known = Vec::new();
+        let mut failure = None;
+        self.for_each_group(|name, values| {
+            known.push(name.to_string());
+            let Some((_, value)) = groups.iter().find(|(g, _)| g == name) else {
+                return;
+            };
+            match numbers(value, values.len()) {
+                Ok(read) => values.copy_from_slice(&read),
+                Err(e) => {
+                    failure.get_or_insert_with(|| error(format!("{name}: {e}")));
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if let Some((name, _)) = groups.iter().find(|(g, _)| !known.contains(g)) {
+            return Err(error(format!("unknown key {name:?}")));
+        }
+        Ok(())
+    }
+
+    /// Visits every group of weights by name, each as a flat list (pairs as `mg, eg`); what the
+    /// visitor writes is kept.
+    pub fn for_each_group(&mut self, mut f: impl FnMut(&str, &mut [i32])) {
+        fn pairs(f: &mut impl FnMut(&str, &mut [i32]), name: &str, v: &mut [S]) {
+            let mut flat: Vec<i32> = v.iter().flat_map(|x| [x.mg, x.eg]).collect();
+            f(name, &mut flat);
+            for (x, c) in v.iter_mut().zip(flat.chunks(2)) {
+                *x = s(c[0], c[1]);
+            }
+        }
+        f("tempo", std::slice::from_mut(&mut self.tempo));
+        pairs(&mut f, "advance", &mut self.advance);
+        pairs(&mut f, "passed", &mut self.passed);
+        f("passer_king", &mut self.passer_king);
+        pairs(&mut f, "doubled", std::slice::from_mut(&mut self.doubled));
+        pairs(&mut f, "isolated", std::slice::from_mut(&mut self.isolated));
+        f("unstoppable", std::slice::from_mut(&mut self.unstoppable));
+        pairs(&mut f, "color_pair", std::slice::from_mut(&mut self.color_pair));
+        pairs(&mut f, "open_file", std::slice::from_mut(&mut self.open_file));
+        pairs(&mut f, "half_open_file", std::slice::from_mut(&mut self.half_open_file));
+        f("shelter", &mut self.shelter);
+        f("king_rank_mg", &mut self.king_rank_mg);
+        f("king_edge_mg", std::slice::from_mut(&mut self.king_edge_mg));
+        f("king_center_eg", &mut self.king_center_eg);
+        f("pawn_center_mg", std::slice::from_mut(&mut self.pawn_center_mg));
+        f("king_danger", &mut self.king_danger);
+        for (kind, name) in self.kinds.iter_mut().zip(&self.kind_names) {
+            pairs(
+                &mut f,
+                &format!("piece.{name}.material"),
+                std::slice::from_mut(&mut kind.material),
+            );
+            pairs(
+                &mut f,
+                &format!("piece.{name}.hand"),
+                std::slice::from_mut(&mut kind.hand),
+            );
+            pairs(
+                &mut f,
+                &format!("piece.{name}.mobility"),
+                std::slice::from_mut(&mut kind.mobility),
+            );
+            pairs(
+                &mut f,
+                &format!("piece.{name}.center"),
+                std::slice::from_mut(&mut kind.center),
+            );
+            f(
+                &format!("piece.{name}.king_attack"),
+                std::slice::from_mut(&mut kind.king_attack),
+            );
+        }
+    }
+
+    /// Every weight in one list, in `for_each_group` order.
+    pub fn to_vector(&self) -> Vec<i32> {
+        let mut out = Vec::new();
+        self.clone().for_each_group(|_, v| out.extend_from_slice(v));
+        out
+    }
+
+    /// Sets every weight from a list in `for_each_group` order (as long as `to_vector`'s).
+    pub fn set_vector(&mut self, values: &[i32]) {
+        let mut at = 0;
+        self.for_each_group(|_, v| {
+            for x in v.iter_mut() {
+                if let Some(&n) = values.get(at) {
+                    *x = n;
+                }
+                at += 1;
+            }
+        });
+    }
+
+    /// The `[eval]` section that sets every weight to its value here.
+    pub fn to_toml_section(&self) -> String {
+        let mut top = String::from("[eval]\n");
+        let mut pieces: Vec<(String, String)> = Vec::new();
+        self.clone().for_each_group(|name, v| {
+            let list = v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+            match name.strip_prefix("piece.").and_then(|rest| rest.rsplit_once('.')) {
+                Some((piece, group)) => match pieces.iter_mut().find(|(p, _)| p == piece) {
+                    Some((_, text)) => {
+                        let _ = writeln!(text, "{group} = [{list}]");
+                    }
+                    None => pieces.push((piece.to_string(), format!("{group} = [{list}]\n"))),
+                },
+                None => {
+                    let _ = writeln!(top, "{name} = [{list}]");
+                }
+            }
+        });
+        for (piece, text) in pieces {
+            let key = if piece.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                piece
+            } else {
+                format!("\"{}\"", piece.replace('\\', "\\\\").replace('"', "\\\""))
+            };
+            let _ = write!(top, "\n[eval.piece.{key}]\n{text}");
+        }
+        top
+    }
+}
+
+/// A definition file's text with its `[eval]` tables (and their keys) replaced by `section`,
+/// which goes at the end; the rest of the file stays as it was, comments included.
+pub fn with_section(definition: &str, section: &str) -> String {
+    let mut out = String::new();
+    let mut in_eval = false;
+    for line in definition.lines() {
+        let head = line.trim_start();
+        if head.starts_with('[') {
+            let name = head.trim_start_matches('[').trim_start();
+            in_eval = name.starts_with("eval]") || name.starts_with("eval.") || name.starts_with("eval ");
+        }
+        if !in_eval {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(section);
+    out
+}
+
+/// The definition file as the evaluation reads it: its own section, nothing else.
+#[derive(Deserialize)]
+struct EvalView {
+    #[serde(default)]
+    eval: toml::Table,
+}
+
+/// A group's numbers: a list of `len` integers (a lone integer for a group of one).
+fn numbers(value: &toml::Value, len: usize) -> Result<Vec<i32>, String> {
+    let items: Vec<&toml::Value> = match value {
+        toml::Value::Array(a) => a.iter().collect(),
+        other => vec![other],
+    };
+    if items.len() != len {
+        return Err(format!("expected {len} numbers, found {}", items.len()));
+    }
+    items
+        .iter()
+        .map(|x| match x {
+            toml::Value::Integer(n) => Ok((*n).clamp(-100_000, 100_000) as i32),
+            _ => Err("expected integers".to_string()),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Registry, parse_definition};
+
+    #[test]
+    fn a_written_section_reads_back_as_the_same_weights() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let mut p = EvalParams::defaults(&v);
+        let mut vector = p.to_vector();
+        for (i, x) in vector.iter_mut().enumerate() {
+            *x += i as i32 % 7 - 3;
+        }
+        p.set_vector(&vector);
+        let text = with_section(&v.source.text, &p.to_toml_section());
+        let child = parse_definition(&text, "normal-tuned.toml").expect("parses");
+        EvalParams::check(&child).expect("the section checks");
+        let read = EvalParams::of_source(&child, &child.source).expect("reads");
+        assert_eq!(read.to_vector(), vector);
+        assert_ne!(read, EvalParams::defaults(&v));
+    }
+
+    #[test]
+    fn every_built_in_section_checks_and_a_new_one_replaces_the_old() {
+        for v in Registry::builtin().all() {
+            EvalParams::check(v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let old = "name = \"x\"\n[eval]\ntempo = 3\n[eval.piece.Pawn]\nhand = [1, 2]\n[xboard]\nbuiltin = true\n";
+        let new = with_section(old, "[eval]\ntempo = [9]\n");
+        assert_eq!(new, "name = \"x\"\n[xboard]\nbuiltin = true\n\n[eval]\ntempo = [9]\n");
+    }
+
+    #[test]
+    fn bad_sections_are_refused_with_a_reason() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let base = with_section(&v.source.text, "");
+        for (section, why) in [
+            ("[eval]\ntempo = [1, 2]\n", "expected 1 numbers"),
+            ("[eval]\ntempi = [1]\n", "unknown key \"tempi\""),
+            ("[eval]\ndoubled = [1.5, 2]\n", "expected integers"),
+            ("[eval.piece.Dragon]\nmaterial = [1, 1]\n", "no piece named \"Dragon\""),
+        ] {
+            let text = with_section(&base, section);
+            let child = parse_definition(&text, "bad.toml").expect("the rules do not read [eval]");
+            let e = EvalParams::check(&child).expect_err(section);
+            assert!(e.to_string().contains(why), "{e}");
+        }
+    }
+}
