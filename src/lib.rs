@@ -11,6 +11,7 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod tournament;
+pub mod tune;
 pub mod variants;
 pub mod version;
 pub mod zillions;

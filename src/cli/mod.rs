@@ -1,4 +1,4 @@
-//! Command-line interface: the CECP engine by default, and the tools `perft`, `variants`.
+//! Command-line interface: the CECP engine by default, and the tools `perft`, `variants`, `tune`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -68,6 +68,8 @@ enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Fit the evaluation of one game to self-play games and keep it in the definition's `[eval]`.
+    Tune(Box<crate::tune::TuneArgs>),
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
@@ -131,6 +133,13 @@ pub fn run() -> i32 {
                 return 2;
             }
             crate::tournament::cli::run(*args, reg)
+        }
+        Some(Command::Tune(args)) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            crate::tune::run(*args, &reg)
         }
         Some(Command::Merge(args)) => crate::tournament::merge::run(args),
         Some(Command::Variants) => {

@@ -1,0 +1,234 @@
+//! Texel-style tuning: the weights that make the static evaluation of quiet positions predict
+//! their games' results best. The prediction for White is `1 / (1 + 10^(-K * eval / 400))` with
+//! the scale `K` fitted first (to the starting weights, then kept); the error is the mean squared
+//! difference from the results. Weights move by coordinate descent: each in turn up or down while
+//! that lowers the error, its step doubling while it does and halving where neither direction
+//! does, until no step of one moves any weight.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::core::{Color, Variant};
+use crate::search::{EvalParams, EvalTables, evaluate};
+
+use super::selfplay::Sample;
+
+/// How long to tune.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// Most passes over all weights.
+    pub passes: u32,
+    /// Stop after the pass during which this moment passes.
+    pub deadline: Option<Instant>,
+    /// The scale `K`, if known; else it is fitted to the starting weights.
+    pub k: Option<f64>,
+}
+
+/// What tuning did, for the user.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneReport {
+    pub k: f64,
+    pub train: usize,
+    pub test: usize,
+    /// Mean squared error on the training and the held-out positions, before and after.
+    pub train_before: f64,
+    pub train_after: f64,
+    pub test_before: f64,
+    pub test_after: f64,
+    pub passes: u32,
+    /// Weights that moved.
+    pub changed: usize,
+}
+
+/// The largest step of one weight in one try.
+const MAX_STEP: i32 = 256;
+
+/// Every tenth position is held out: its error shows whether the fit generalises.
+fn split(samples: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    for (i, s) in samples.iter().enumerate() {
+        if i % 10 == 9 { test.push(s) } else { train.push(s) }
+    }
+    (train, test)
+}
+
+/// The evaluations for White of `samples` under `params`.
+fn white_evals(variant: &Arc<Variant>, params: &EvalParams, samples: &[&Sample]) -> Vec<f64> {
+    let tables = EvalTables::with_params(variant, params.clone());
+    samples
+        .iter()
+        .map(|s| {
+            let e = evaluate(&s.position, &tables);
+            f64::from(if s.position.side_to_move() == Color::White {
+                e
+            } else {
+                -e
+            })
+        })
+        .collect()
+}
+
+fn predicted(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+fn mean_error(k: f64, evals: &[f64], samples: &[&Sample]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = evals
+        .iter()
+        .zip(samples)
+        .map(|(&e, s)| (s.result - predicted(k, e)).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `K` that fits `evals` to the results best (a scan, then a finer one around the best).
+fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
+    let mut best = (f64::INFINITY, 1.0);
+    let scan = |from: f64, to: f64, step: f64, best: &mut (f64, f64)| {
+        let mut k = from;
+        while k <= to {
+            let e = mean_error(k, evals, samples);
+            if e < best.0 {
+                *best = (e, k);
+            }
+            k += step;
+        }
+    };
+    scan(0.05, 4.0, 0.05, &mut best);
+    let around = best.1;
+    scan((around - 0.05).max(0.005), around + 0.05, 0.005, &mut best);
+    best.1
+}
+
+/// Tunes `start` to `samples`; `progress` hears after each pass (pass, training error).
+pub fn tune(
+    variant: &Arc<Variant>,
+    samples: &[Sample],
+    start: &EvalParams,
+    config: &TuneConfig,
+    progress: &mut dyn FnMut(u32, f64),
+) -> (EvalParams, TuneReport) {
+    let (train, test) = split(samples);
+    let k = config
+        .k
+        .unwrap_or_else(|| fit_k(&white_evals(variant, start, &train), &train));
+    let error = |params: &EvalParams, set: &[&Sample]| mean_error(k, &white_evals(variant, params, set), set);
+    let train_before = error(start, &train);
+    let test_before = error(start, &test);
+    let mut params = start.clone();
+    let mut vector = params.to_vector();
+    let mut steps: Vec<i32> = vector.iter().map(|x| (x.abs() / 8).max(2)).collect();
+    let mut best = train_before;
+    let mut passes = 0;
+    while passes < config.passes {
+        passes += 1;
+        let mut improved = false;
+        for i in 0..vector.len() {
+            let mut moved = false;
+            for dir in [1, -1] {
+                // Along a direction that helps, on with doubled steps while it still does.
+                loop {
+                    vector[i] += dir * steps[i];
+                    params.set_vector(&vector);
+                    let e = error(&params, &train);
+                    if e < best {
+                        best = e;
+                        moved = true;
+                        steps[i] = (steps[i] * 2).min(MAX_STEP);
+                    } else {
+                        vector[i] -= dir * steps[i];
+                        break;
+                    }
+                }
+                if moved {
+                    break;
+                }
+            }
+            if moved {
+                improved = true;
+            } else {
+                steps[i] = (steps[i] / 2).max(1);
+            }
+        }
+        params.set_vector(&vector);
+        progress(passes, best);
+        if config.deadline.is_some_and(|d| Instant::now() >= d) || (!improved && steps.iter().all(|&s| s == 1)) {
+            break;
+        }
+    }
+    let changed = vector.iter().zip(start.to_vector()).filter(|(a, b)| **a != *b).count();
+    let report = TuneReport {
+        k,
+        train: train.len(),
+        test: test.len(),
+        train_before,
+        train_after: best,
+        test_before,
+        test_after: error(&params, &test),
+        passes,
+        changed,
+    };
+    (params, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::selfplay::read_samples;
+    use crate::variants::Registry;
+
+    /// Positions with one side a pawn, knight, bishop or rook up, each ten times with results in
+    /// the proportion the default weights predict: started from a knight worth almost nothing,
+    /// tuning must give it back a clear value.
+    #[test]
+    fn tuning_learns_a_material_value_the_results_demand() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let defaults = EvalParams::defaults(&v);
+        let tables = EvalTables::with_params(&v, defaults.clone());
+        let boards = [
+            "4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1",
+            "4k3/pp6/8/8/8/8/PP6/N3K3 b - - 0 1",
+            "4k3/pp5n/8/8/8/8/PP6/4K3 w - - 0 1",
+            "4k3/pp6/8/2n5/8/8/PP6/4K3 b - - 0 1",
+            "4k3/pp6/8/8/8/6N1/PP6/4K3 w - - 0 1",
+            "n3k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
+            "4k3/pp6/8/8/3B4/8/PP6/4K3 w - - 0 1",
+            "4k3/pp3b2/8/8/8/8/PP6/4K3 b - - 0 1",
+            "4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1",
+            "4k2r/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
+            "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1",
+            "4k3/pp6/8/8/8/8/P7/4K3 b - - 0 1",
+            "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1",
+            "4k3/ppp5/8/8/8/8/PP6/4K3 b - - 0 1",
+        ];
+        let mut lines = String::new();
+        for fen_text in boards {
+            let pos = crate::test_fixtures::position_of(&v, fen_text);
+            let e = evaluate(&pos, &tables);
+            let white = f64::from(if pos.side_to_move() == Color::White { e } else { -e });
+            let wins = (predicted(1.0, white) * 10.0).round() as usize;
+            for i in 0..10 {
+                lines += &format!("{};{fen_text}\n", if i < wins { "1" } else { "0" });
+            }
+        }
+        let samples = read_samples(&v, &lines).expect("fixture lines");
+        let knight = v.kind_by_letter('N').expect("knight").index();
+        let mut start = defaults;
+        start.kinds[knight].material = crate::search::S { mg: 20, eg: 20 };
+        // K as the results were made: a knight worth nothing would fit a steeper one.
+        let config = TuneConfig {
+            passes: 20,
+            deadline: None,
+            k: Some(1.0),
+        };
+        let (tuned, report) = tune(&v, &samples, &start, &config, &mut |_, _| {});
+        assert!(report.train_after < report.train_before, "{report:?}");
+        let m = tuned.kinds[knight].material;
+        // These endgames weigh the endgame value almost alone.
+        assert!(m.eg > 150, "knight {m:?}, {report:?}");
+    }
+}

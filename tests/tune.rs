@@ -1,0 +1,113 @@
+//! `fairybridge tune` on a game defined in a file (not built in): it plays, tunes, and writes the
+//! definition with its `[eval]` section; the engine loads the result, and a second run learns from
+//! the saved positions alone. Built-in games cannot be rewritten in place (they are embedded).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{run, stderr};
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/variants/examples")
+        .join(name)
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("fairybridge-tune-{}-{name}", std::process::id()))
+}
+
+/// The training error the run reports: (before, after).
+fn training_error(err: &str) -> (f64, f64) {
+    let line = err
+        .lines()
+        .find(|l| l.contains("training positions, error"))
+        .unwrap_or_else(|| panic!("no summary in {err}"));
+    let part = line.split("error ").nth(1).expect("error figures");
+    let mut figures = part
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|w| !w.is_empty());
+    let before: f64 = figures.next().and_then(|x| x.parse().ok()).expect("before");
+    assert_eq!(figures.next(), Some("->"));
+    let after: f64 = figures.next().and_then(|x| x.parse().ok()).expect("after");
+    (before, after)
+}
+
+#[test]
+fn tune_writes_a_user_game_s_definition_that_the_engine_loads() {
+    let original = std::fs::read_to_string(example("minicannon.toml")).expect("example");
+    let file = temp("minicannon.toml");
+    let data = temp("minicannon.data");
+    std::fs::write(&file, &original).expect("copy");
+    let file_s = file.to_string_lossy().to_string();
+    let data_s = data.to_string_lossy().to_string();
+    let o = run(&[
+        "--variants",
+        &file_s,
+        "tune",
+        "--variant",
+        "minicannon",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--passes",
+        "2",
+        "--data",
+        &data_s,
+        "--write",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let (before, after) = training_error(&err);
+    assert!(after < before, "{err}");
+    let tuned = std::fs::read_to_string(&file).expect("rewritten");
+    assert!(tuned.starts_with(original.trim_end()), "the rest of the file is kept");
+    assert!(
+        tuned.contains("\n[eval]\n") && tuned.contains("[eval.piece.Nightrider]"),
+        "{tuned}"
+    );
+    // The engine loads it: a bad section would fail here with exit code 2.
+    let o = run(&["--variants", &file_s, "variants"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // From the saved positions alone, starting at the tuned weights: no worse than where it began.
+    let o = run(&[
+        "--variants",
+        &file_s,
+        "tune",
+        "--variant",
+        "minicannon",
+        "--from-data",
+        &data_s,
+        "--passes",
+        "1",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let (before2, after2) = training_error(&err);
+    assert!(after2 <= before2 && before2 <= before, "{err}");
+    assert!(common::stdout(&o).starts_with("[eval]\n"), "the section on stdout");
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
+fn tune_refuses_to_rewrite_a_built_in_game_and_bad_data() {
+    let o = run(&["tune", "--variant", "normal", "--games", "1", "--write"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--out"), "{err}");
+    let data = temp("bad.data");
+    std::fs::write(
+        &data,
+        "1;rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n2;8/8/8/8/8/8/8/8 w - - 0 1\n",
+    )
+    .expect("data");
+    let o = run(&["tune", "--variant", "normal", "--from-data", &data.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("line 2") && err.contains("not 1, 0.5 or 0"), "{err}");
+    let _ = std::fs::remove_file(&data);
+}
