@@ -123,3 +123,49 @@ fn help_lists_the_flags() {
         assert!(text.contains(flag), "{flag} missing from\n{text}");
     }
 }
+
+/// A match whose PGN, state or save games cannot be written stops before the first game (it used
+/// to play every game, lose them, and exit 0).
+#[test]
+fn unwritable_outputs_are_refused_before_any_game() {
+    let fb = format!("cmd={}", env!("CARGO_BIN_EXE_fairybridge"));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("outputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    // Under a plain file: no folder can be there, whoever runs the test (root too).
+    let plain = dir.join("plain");
+    std::fs::write(&plain, "x").expect("plain file");
+    let under_file = plain.join("x.pgn");
+    let bad: [(&str, String, &str); 6] = [
+        (
+            "--pgn",
+            "/nonexistent-fairybridge-dir/x.pgn".to_string(),
+            "--pgn: cannot write",
+        ),
+        ("--pgn", under_file.display().to_string(), "--pgn: cannot write"),
+        (
+            "--resume",
+            "/nonexistent-fairybridge-dir/m.state".to_string(),
+            "--resume: cannot write",
+        ),
+        // A state file is read first: there it cannot be.
+        (
+            "--resume",
+            plain.join("m.state").display().to_string(),
+            "cannot read the state file",
+        ),
+        (
+            "--zsg",
+            "/nonexistent-fairybridge-dir/g.zsg".to_string(),
+            "--zsg: cannot write",
+        ),
+        (
+            "--zsg",
+            plain.join("g.zsg").display().to_string(),
+            "--zsg: cannot write",
+        ),
+    ];
+    for (flag, path, wanted) in &bad {
+        fails(&two_engines_at_tc1(&fb, &["--games", "1", flag, path]), wanted);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -433,6 +433,9 @@ pub fn run(args: MatchArgs, reg: Registry) -> i32 {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
+    if let Err(e) = super::outputs::check_writable(&cfg) {
+        return fail(e);
+    }
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

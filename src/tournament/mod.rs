@@ -7,6 +7,7 @@ pub mod engine;
 pub mod game;
 pub mod merge;
 pub mod openings;
+pub mod outputs;
 pub mod pentanomial;
 pub mod pgn;
 pub mod player;
