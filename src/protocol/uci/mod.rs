@@ -21,7 +21,7 @@ use crate::variants::Registry;
 use session::Session;
 
 /// Serves UCI on stdout, reading `inputs` (the `uci` line has been read and is answered first),
-/// until `quit` or end of input.
+/// until `quit`, or end of input and the answer to the search in progress.
 pub async fn serve(registry: Arc<Registry>, mut inputs: UnboundedReceiver<Input>) {
     let mut session = Session::new(registry, std::io::stdout());
     session.line("uci", std::time::Instant::now());
@@ -33,7 +33,7 @@ pub async fn serve(registry: Arc<Registry>, mut inputs: UnboundedReceiver<Input>
         let next: Option<Result<ThinkerEvent, Input>> = tokio::select! {
             biased;
             Some(event) = session.events().recv() => Some(Ok(event)),
-            input = inputs.recv() => Some(Err(input.unwrap_or(Input::Eof))),
+            input = inputs.recv(), if !session.input_closed() => Some(Err(input.unwrap_or(Input::Eof))),
             _ = progress.tick(), if session.searching() => None,
         };
         match next {

@@ -45,6 +45,8 @@ struct Active {
     root: Position,
     /// `go infinite` or `go ponder` (before `ponderhit`): `bestmove` waits for `stop`/`ponderhit`.
     holds: bool,
+    /// The search ends by itself (a depth, node, time or mate limit): at end of input it may finish.
+    ends_by_itself: bool,
     /// The time for this move once `ponderhit` arrives (`None`: no clock, search on).
     ponderhit_budget: Option<TimeBudget>,
     /// A `go ponder` before its `ponderhit`.
@@ -106,6 +108,8 @@ pub struct Session<W: Write> {
     /// What our clock should show at the next `go` (set at each `bestmove` on our clock).
     expected_clock: Option<ExpectedClock>,
     finished: bool,
+    /// The GUI closed our input: the session ends once the search in progress has answered.
+    input_closed: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -127,6 +131,7 @@ impl<W: Write> Session<W> {
             overhead: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
             expected_clock: None,
             finished: false,
+            input_closed: false,
         }
     }
 
@@ -160,9 +165,14 @@ impl<W: Write> Session<W> {
         ));
     }
 
-    /// Has the GUI sent `quit` (or gone away)?
+    /// Has the GUI sent `quit`, or closed our input and had its last `go` answered?
     pub fn finished(&self) -> bool {
-        self.finished
+        self.finished || (self.input_closed && !self.bestmove_pending())
+    }
+
+    /// Has the GUI closed our input (no more lines to read)?
+    pub fn input_closed(&self) -> bool {
+        self.input_closed
     }
 
     /// The game as the session holds it (read-only: for harnesses that check the engine's moves).
@@ -192,11 +202,15 @@ impl<W: Write> Session<W> {
         self.execute(command);
     }
 
-    /// The GUI closed our input.
+    /// The GUI closed our input: `quit` once the search in progress has answered, as a script
+    /// piping `go depth 6` expects. A search that would wait for `stop` (`go infinite`, `go
+    /// ponder`) or has no limit is stopped now and answers at once.
     pub fn eof(&mut self) {
-        self.thinker.stop();
-        self.active = None;
-        self.finished = true;
+        self.input_closed = true;
+        let finishes = self.active.as_ref().is_some_and(|a| !a.holds && a.ends_by_itself);
+        if !finishes {
+            self.finish_search();
+        }
     }
 
     /// A line too long to read was thrown away.
@@ -412,6 +426,8 @@ impl<W: Write> Session<W> {
         if !holds {
             limits.time = budget.map(|b| self.less_time_spent(b));
         }
+        let ends_by_itself =
+            limits.depth.is_some() || limits.nodes.is_some() || limits.time.is_some() || limits.mate.is_some();
         limits.root_moves = self.search_moves(&mut root, &go.searchmoves);
         limits.multi_pv = Some(self.options.multi_pv);
         let events = self.events_tx.clone();
@@ -423,6 +439,7 @@ impl<W: Write> Session<W> {
             control,
             root,
             holds,
+            ends_by_itself,
             ponderhit_budget: if go.ponder && !go.infinite { budget } else { None },
             pondering: go.ponder,
             held: None,
