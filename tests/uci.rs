@@ -581,3 +581,112 @@ fn chess960_castling_is_king_takes_rook() {
     assert_eq!(e.best_move().0, "e1h1");
     e.quit();
 }
+
+/// The score of an `info` line, comparable across lines: mates beyond every centipawn score.
+fn score_of(line: &str) -> Option<i64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "score")?;
+    let n: i64 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(n),
+        "mate" if n > 0 => Some(1_000_000 - n),
+        "mate" => Some(-1_000_000 - n),
+        _ => None,
+    }
+}
+
+/// MultiPV lines come best first at every depth, and line 1 is the move played (found wrong on
+/// 1aeafcb: from the start at depth 3, pv 3 `g1f3` cp 60 after pv 2 `b1a3` cp 5; from the Italian
+/// below at depth 5, multipv 3 `f1b5` cp 28 above multipv 1 `b1c3` cp 19).
+#[test]
+fn multipv_lines_come_best_first_and_line_1_is_played() {
+    let (mut e, _) = Uci::start();
+    for (lines, position, depth) in [
+        (3, "position startpos", 3),
+        (
+            4,
+            "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            5,
+        ),
+        (5, "position startpos moves e2e4 c7c5 g1f3", 5),
+        (
+            3,
+            "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            4,
+        ),
+        (3, "position startpos moves e3e5", 4),
+    ] {
+        e.send(&format!("setoption name MultiPV value {lines}"));
+        if position.ends_with("e3e5") {
+            e.send("setoption name UCI_Variant value pillage");
+        } else {
+            e.send("setoption name UCI_Variant value chess");
+        }
+        e.send(position);
+        e.send(&format!("go depth {depth}"));
+        let got = e.until("bestmove", |l| l.starts_with("bestmove "));
+        let bestmove = got.last().and_then(|l| l.split_whitespace().nth(1)).map(str::to_string);
+        let mut last_first = None;
+        for d in 1..=depth {
+            let at: Vec<&String> = got
+                .iter()
+                .filter(|l| {
+                    l.starts_with(&format!("info depth {d} ")) && !l.contains(" hashfull ") && !l.contains("bound")
+                })
+                .collect();
+            // The iteration's final lines (after 1 s a new best line 1 is also shown on the way).
+            assert!(at.len() >= lines, "{position} depth {d}: {at:?}");
+            let at = &at[at.len() - lines..];
+            let numbers: Vec<usize> = at
+                .iter()
+                .filter_map(|l| l.split(" multipv ").nth(1)?.split(' ').next()?.parse().ok())
+                .collect();
+            assert_eq!(numbers, (1..=lines).collect::<Vec<_>>(), "{position} depth {d}: {at:?}");
+            let scores: Vec<i64> = at.iter().filter_map(|l| score_of(l)).collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] >= w[1]),
+                "{position} depth {d}: lines not best first: {at:?}"
+            );
+            last_first = at[0]
+                .split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next())
+                .map(str::to_string);
+        }
+        assert_eq!(bestmove, last_first, "{position}: the move played is line 1\n{got:?}");
+    }
+    e.quit();
+}
+
+/// End of input is `quit` once the search in progress has answered: the README's own example,
+/// piped, prints its `bestmove` (on 1aeafcb the engine exited and killed the search).
+#[test]
+fn end_of_input_after_go_depth_still_gets_the_bestmove() {
+    for input in [
+        "uci\nsetoption name UCI_Variant value pillage\nposition startpos moves e3e5\ngo depth 6\n",
+        "uci\nposition startpos\ngo depth 5\n",
+        "uci\ngo nodes 20000\n",
+        // A search that would wait for `stop` is stopped and answers at once.
+        "uci\ngo infinite\n",
+    ] {
+        let mut engine = common::EngineProcess::start(&[], false);
+        for line in input.lines() {
+            engine.send(line);
+        }
+        let status = engine.wait_for_exit(Duration::from_secs(60));
+        assert!(status.is_some_and(|s| s.success()), "{input:?}: did not exit by itself");
+        let deadline = Instant::now() + LINE_TIMEOUT;
+        let mut lines = Vec::new();
+        while let Some(l) = engine.next_line_before(deadline) {
+            lines.push(l);
+        }
+        let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(bestmoves.len(), 1, "{input:?}: {lines:?}");
+        assert_eq!(
+            lines.last(),
+            bestmoves.last().copied(),
+            "{input:?}: bestmove comes last"
+        );
+        assert_ne!(bestmoves[0].as_str(), "bestmove (none)", "{input:?}");
+    }
+}

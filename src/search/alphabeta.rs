@@ -372,14 +372,20 @@ impl Searcher {
             for r in root.iter_mut() {
                 r.nodes /= 2;
             }
-            report(&self.info(&ctx, depth, value, Bound::Exact));
             let lines = limits.multi_pv.unwrap_or(1).clamp(1, root.len() as u32) as usize;
-            if lines > 1 {
-                self.report_more_lines(&ctx, pos, depth, in_check, &mut root, lines, report);
+            let value = if lines > 1 {
+                // The lines best first: a later one may have come out above the first.
+                let value = self.report_lines(&ctx, pos, depth, value, in_check, &mut root, lines, report);
+                best_move = root[0].mv;
+                best_value = value;
                 if self.aborted {
                     break;
                 }
-            }
+                value
+            } else {
+                report(&self.info(&ctx, depth, value, Bound::Exact));
+                value
+            };
             if best_move == prev_best {
                 stable += 1;
             } else {
@@ -445,21 +451,26 @@ impl Searcher {
         elapsed as f64 >= soft as f64 * scale
     }
 
-    /// MultiPV: after the iteration at `depth` found the best line, the next best lines one by
-    /// one, each the best of the root moves not yet shown (full window), reported as lines 2,
-    /// 3, ... The first line's PV is kept for the result.
+    /// MultiPV: after the iteration at `depth` found the best line (`value`, the root PV), the
+    /// next best lines one by one, each the best of the root moves not yet in a line (full
+    /// window). A later line can score above an earlier one (it is searched with what the earlier
+    /// ones left in the table, and without their aspiration window), so the lines are reported
+    /// best first as lines 1, 2, ..., the root moves put in that order, and line 1's PV kept for
+    /// the result: line 1 is the move played. Returns line 1's value. A line the stop cut short
+    /// is left out.
     #[allow(clippy::too_many_arguments)]
-    fn report_more_lines(
+    fn report_lines(
         &mut self,
         ctx: &Ctx,
         pos: &mut Position,
         depth: u32,
+        value: i32,
         in_check: bool,
         root: &mut [RootMove],
         lines: usize,
         report: &mut dyn FnMut(&SearchInfo),
-    ) {
-        let best_pv = self.root_pv.clone();
+    ) -> i32 {
+        let mut found: Vec<(i32, Move, Vec<Move>)> = vec![(value, root[0].mv, self.root_pv.clone())];
         for line in 1..lines {
             self.root_pv.clear();
             let value = self.root_search(
@@ -475,15 +486,26 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            if self.root_pv.first() != Some(&root[line].mv) {
+            let mv = root[line].mv;
+            if self.root_pv.first() != Some(&mv) {
                 self.root_pv.clear();
-                self.root_pv.push(root[line].mv);
+                self.root_pv.push(mv);
             }
-            let mut info = self.info(ctx, depth, value, Bound::Exact);
-            info.line = line as u32 + 1;
+            found.push((value, mv, self.root_pv.clone()));
+        }
+        // Stable: of equal scores the line found first stays first.
+        found.sort_by_key(|&(value, _, _)| std::cmp::Reverse(value));
+        let shown = found.len();
+        root[..shown].sort_by_key(|r| found.iter().position(|&(_, mv, _)| mv == r.mv));
+        for (i, (value, _, pv)) in found.iter().enumerate() {
+            self.root_pv.clone_from(pv);
+            let mut info = self.info(ctx, depth, *value, Bound::Exact);
+            info.line = i as u32 + 1;
             report(&info);
         }
+        let (best_value, _, best_pv) = found.swap_remove(0);
         self.root_pv = best_pv;
+        best_value
     }
 
     /// Progress of the iteration at `depth`, with the root PV as it stands.
