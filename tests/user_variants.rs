@@ -571,3 +571,31 @@ fn definition_errors_name_the_line_of_the_offending_key() {
         assert_eq!(n, line, "{name}: {err}");
     }
 }
+
+/// A user file named like a built-in game is refused, naming both (on 1aeafcb a 6x6 game named
+/// `normal` silently replaced orthodox chess: `perft --depth 1` gave 10).
+#[test]
+fn a_file_cannot_replace_a_built_in_game() {
+    let text = std::fs::read_to_string(example("minicannon.toml")).expect("minicannon.toml");
+    let shadow = common::fresh_temp_file("shadows-normal", "toml");
+    std::fs::write(&shadow, text.replacen("name = \"minicannon\"", "name = \"normal\"", 1)).expect("write");
+    let file = shadow.display().to_string();
+    let o = run(&["--variants", &file, "perft", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{file}:"))
+            && err.contains("name = \"normal\" is the built-in game \"normal\"")
+            && err.contains("(Orthodox chess)"),
+        "{err}"
+    );
+    // The engine (and its registry) keeps orthodox chess.
+    let mut registry = Registry::builtin();
+    assert!(registry.load_file(&shadow).is_err());
+    let normal = registry.get("normal").expect("normal");
+    assert_eq!(Perft::new().count(&mut Position::start(&normal), 1), 20);
+    assert_eq!(registry.names().iter().filter(|n| **n == "normal").count(), 1);
+    // A game loaded from a file may still be loaded again (UCI `VariantPath` twice).
+    assert!(registry.load_file(&example("minicannon.toml")).is_ok());
+    assert!(registry.load_file(&example("minicannon.toml")).is_ok());
+}

@@ -28,6 +28,8 @@ const BUILTIN: &[(&str, &str)] = &[
 #[derive(Clone)]
 pub struct Registry {
     variants: Vec<Arc<Variant>>,
+    /// The first `builtins` variants are the built-in games, which no file replaces.
+    builtins: usize,
 }
 
 /// What loading a set of definition files gave: the games added, and one error for each file that
@@ -69,7 +71,10 @@ enum MemberState {
 impl Registry {
     /// The built-in games.
     pub fn builtin() -> Registry {
-        let mut registry = Registry { variants: Vec::new() };
+        let mut registry = Registry {
+            variants: Vec::new(),
+            builtins: 0,
+        };
         for (file, text) in BUILTIN {
             match registry.read_definition(text, file) {
                 Ok(v) => registry.variants.push(v),
@@ -77,6 +82,7 @@ impl Registry {
                 Err(e) => panic!("built-in variant definition is invalid: {e}"),
             }
         }
+        registry.builtins = registry.variants.len();
         registry
     }
 
@@ -86,13 +92,14 @@ impl Registry {
         parse_definition_among(text, file, &self.variants)
     }
 
-    /// Adds the variant defined in `path`; a variant with the same name is replaced.
+    /// Adds the variant defined in `path`; a game loaded from a file before under the same name is
+    /// replaced, a built-in game never is (an error).
     pub fn load_file(&mut self, path: &Path) -> Result<Arc<Variant>, DefinitionError> {
         self.load_file_checked(path, |_| Ok(()))
     }
 
     /// Adds the variant defined in `path` if `check` accepts it too (a door reading its own
-    /// section of the file, such as `[xboard]`); a variant with the same name is replaced.
+    /// section of the file, such as `[xboard]`); replaces as `load_file` does.
     pub fn load_file_checked(
         &mut self,
         path: &Path,
@@ -111,6 +118,23 @@ impl Registry {
     ) -> Result<Arc<Variant>, DefinitionError> {
         let v = self.read_definition(text, file)?;
         check(&v)?;
+        // A user's "normal" that silently replaced orthodox chess for every command was a trap: a
+        // built-in game keeps its name (a file starts from it with `inherit` under a new name).
+        if let Some(builtin) = self.variants[..self.builtins].iter().find(|x| x.name == v.name) {
+            let head: Option<DefinitionHead> = toml::from_str(text).ok();
+            let line = head
+                .and_then(|h| h.name)
+                .map(|n| super::layer::line_of(text, n.span.start));
+            return Err(DefinitionError {
+                file: file.to_string(),
+                line,
+                message: format!(
+                    "name = {:?} is the built-in game {:?} ({}); a file cannot replace it: give the \
+                     game another name (inherit = {:?} starts from the built-in one)",
+                    v.name, builtin.name, builtin.description, builtin.name
+                ),
+            });
+        }
         self.variants.retain(|x| x.name != v.name);
         self.variants.push(Arc::clone(&v));
         Ok(v)
@@ -202,7 +226,7 @@ impl Registry {
         if let Some(inherit) = inherit {
             let wanted = inherit.value.trim();
             // The parent is another member of that name; a file inheriting its own name
-            // redefines a game loaded before (a built-in one).
+            // redefines a game loaded from a file before (never a built-in one).
             let parent =
                 (0..set.members.len()).find(|&j| j != i && name_of(&set.members[j]).as_deref() == Some(wanted));
             if let Some(j) = parent {
