@@ -52,6 +52,9 @@ struct Host<P: PluginCalls, W: Write> {
     engine_moves: u32,
     /// The plug-in is in step with `pos` (false after it refused something: play stops).
     in_step: bool,
+    /// Why the plug-in is not in a game (it refused the game, its setup or a move of it): what a
+    /// `go` is answered with.
+    refusal: Option<String>,
     /// The plug-in's turn goes on after the part it played: the GUI's pass is due first.
     awaiting_pass: bool,
     out: W,
@@ -128,6 +131,7 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             clock: CecpClock::default(),
             engine_moves: 0,
             in_step: false,
+            refusal: None,
             awaiting_pass: false,
             out,
         }
@@ -179,6 +183,10 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
                 match self.registry.get(&bare).or_else(|| find_variant(&self.registry, &bare)) {
                     Some(v) => {
                         self.new_game(&v, None);
+                        // A game the plug-in refused is not set up: the GUI has seen the error.
+                        if !self.in_step {
+                            return true;
+                        }
                         if let Some(a) = announce::announcement(&v) {
                             self.send(Reply::Setup(a.setup));
                             for (id, betza) in a.pieces {
@@ -304,19 +312,23 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
         self.pos = self.start.clone();
         self.in_step = false;
         self.awaiting_pass = false;
+        self.refusal = None;
         let code = match self.plugin.start_new_game(&v.zillions_name) {
             Ok(c) => c,
-            Err(e) => return self.error("plug-in", e),
+            Err(e) => return self.refuse(e),
         };
         if code < 0 {
-            return self.error("plug-in", format!("DLL_StartNewGame({:?}) = {code}", v.zillions_name));
+            return self.refuse(format!(
+                "the plug-in refuses the game {:?}: DLL_StartNewGame = {code}",
+                v.zillions_name
+            ));
         }
         let standard = fen::to_fen(&Position::start(&v), Coords::Human) == fen::to_fen(&self.start, Coords::Human);
         if code == DLL_OK || !standard {
             for p in placements(&self.start) {
                 let text = format!("({})", placement_text(&v, &p));
                 if let Err(why) = self.tell_plugin(&text) {
-                    return self.error("plug-in", why);
+                    return self.refuse(format!("the plug-in refuses the setup: {why}"));
                 }
             }
         }
@@ -324,11 +336,19 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
         for mv in moves {
             let text = znot::move_text(&self.pos, &mv);
             if let Err(why) = self.tell_plugin(&text) {
-                return self.error("plug-in", why);
+                return self.refuse(format!("the plug-in refuses a move of the game: {why}"));
             }
             self.pos.make(mv);
         }
         self.in_step = true;
+    }
+
+    /// The plug-in cannot play this game: the GUI is told (an error line, and a message a user
+    /// sees), and a `go` is answered by resigning with the reason.
+    fn refuse(&mut self, why: String) {
+        self.error("plug-in", why.clone());
+        self.send(Reply::TellUserError(format!("{}: {why}", self.name)));
+        self.refusal = Some(why);
     }
 
     fn tell_plugin(&mut self, text: &str) -> Result<(), String> {
@@ -410,8 +430,16 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
     /// search (kSTOPSOON), `ping` is answered, clock lines are kept; anything else stops it at
     /// once (kSTOPNOW), drops its move and is handled afterwards.
     fn think(&mut self, lines: &Receiver<Option<String>>, queued: &mut Vec<String>) {
-        if !self.in_step || self.pos.outcome().is_some() {
+        if self.pos.outcome().is_some() {
             return;
+        }
+        if !self.in_step {
+            // A GUI waiting for our move gets an answer, never silence.
+            let why = self
+                .refusal
+                .clone()
+                .unwrap_or_else(|| "the plug-in is not in a game".into());
+            return self.forfeit(why);
         }
         let limits = self.clock.limits(self.engine_moves, OVERHEAD_MS);
         let time_ms = limits
@@ -598,9 +626,14 @@ mod tests {
 
     impl Gui {
         fn new() -> Gui {
-            let registry = Arc::new(Registry::builtin());
+            Gui::knowing(Registry::builtin())
+        }
+
+        /// A host whose rules know `registry`'s games, on a plug-in that knows the built-in ones.
+        fn knowing(registry: Registry) -> Gui {
+            let registry = Arc::new(registry);
             let plugin = SessionPlugin {
-                session: Mutex::new(Session::new(Arc::clone(&registry))),
+                session: Mutex::new(Session::new(Arc::new(Registry::builtin()))),
                 told: Mutex::new(Vec::new()),
                 answers: Mutex::new(VecDeque::new()),
             };
@@ -647,6 +680,40 @@ mod tests {
             }
             assert!(self.say(&format!("setboard {START}")).is_empty());
         }
+    }
+
+    /// A game the plug-in refuses (DLL_StartNewGame < 0) is an error the GUI sees, is not set up,
+    /// and a `go` is answered (on 1aeafcb the host sent `setup` and then nothing to `go`).
+    #[test]
+    fn a_refused_game_is_an_error_and_go_is_answered() {
+        let mut registry = Registry::builtin();
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/variants/examples/minicannon.toml"
+        );
+        registry.load_file(std::path::Path::new(file)).expect("minicannon");
+        let mut gui = Gui::knowing(registry);
+        gui.say("xboard");
+        gui.say("protover 2");
+        gui.say("new");
+        let answer = gui.say("variant minicannon");
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with("Error (plug-in): the plug-in refuses the game")),
+            "{answer:?}"
+        );
+        assert!(answer.iter().any(|l| l.starts_with("tellusererror ")), "{answer:?}");
+        assert!(!answer.iter().any(|l| l.starts_with("setup ")), "{answer:?}");
+        gui.say("st 1");
+        let answer = gui.say("go");
+        assert!(answer.iter().any(|l| l == "resign"), "{answer:?}");
+        assert!(answer.iter().any(|l| l.contains("DLL_StartNewGame = ")), "{answer:?}");
+        // A game it knows plays again.
+        gui.say("new");
+        gui.say("sd 1");
+        let answer = gui.say("go");
+        assert!(answer.iter().any(|l| l.starts_with("move ")), "{answer:?}");
     }
 
     /// A growing-roses move from `START` and a move after it that does not end the game.
