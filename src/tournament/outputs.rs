@@ -9,12 +9,14 @@ use super::runner::MatchConfig;
 /// Checks the match's output files; the first that cannot be written, as an error naming its flag.
 pub fn check_writable(cfg: &MatchConfig) -> Result<(), String> {
     if let Some(path) = &cfg.pgn {
-        // The file the match appends to, opened as the match will open it (nothing is truncated).
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("--pgn: cannot write {}: {e}", path.display()))?;
+        // An existing file is opened as the match will append to it; a new one is not made yet (a
+        // match refused later leaves no empty PGN behind).
+        let opened = if path.exists() {
+            std::fs::OpenOptions::new().append(true).open(path).map(|_| ())
+        } else {
+            probe_folder(path)
+        };
+        opened.map_err(|e| format!("--pgn: cannot write {}: {e}", path.display()))?;
     }
     if let Some(resume) = &cfg.resume {
         // The state is written to a temporary file beside it, then renamed.
