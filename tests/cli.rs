@@ -179,3 +179,20 @@ fn depth_0_total_does_not_depend_on_divide() {
         "--divide output: {divided}"
     );
 }
+
+/// clap's errors in one line, whole: what is missing is named, and a near miss gets clap's "did
+/// you mean" (on 1aeafcb: `the following required arguments were not provided:` and nothing more).
+#[test]
+fn command_line_errors_name_what_is_wrong() {
+    let line = assert_one_line_failure(&["perft"]);
+    assert!(line.contains("not provided: --depth <DEPTH>"), "{line}");
+    let line = assert_one_line_failure(&["merge"]);
+    assert!(line.contains("not provided: <FILE>"), "{line}");
+    let line = assert_one_line_failure(&["perfts"]);
+    assert!(
+        line.contains("unrecognized subcommand 'perfts'") && line.contains("'perft'"),
+        "{line}"
+    );
+    let line = assert_one_line_failure(&["perft", "--dept", "2"]);
+    assert!(line.contains("--dept") && line.contains("--depth"), "{line}");
+}

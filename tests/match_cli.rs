@@ -169,3 +169,129 @@ fn unwritable_outputs_are_refused_before_any_game() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The whole way of a cutechess-cli command line: `fairybridge match -engine … -each … -openings
+/// file=… format=pgn plies=N -pgnout FILE` plays from the PGN book's positions after N plies.
+#[test]
+fn a_cutechess_command_line_plays_from_a_pgn_book() {
+    let fb = env!("CARGO_BIN_EXE_fairybridge");
+    let book = common::fresh_temp_file("cutechess-book", "pgn");
+    std::fs::write(&book, "[Event \"book\"]\n\n1. e4 c5 2. Nf3 d6 *\n").expect("book");
+    let pgn = common::fresh_temp_file("cutechess-games", "pgn");
+    let out = Command::new(fb)
+        .args([
+            "match",
+            "-engine",
+            &format!("cmd={fb}"),
+            "name=A",
+            "-engine",
+            &format!("cmd={fb}"),
+            "name=B",
+        ])
+        .args([
+            "-each",
+            "depth=1",
+            "proto=uci",
+            "-games",
+            "2",
+            "-rounds",
+            "1",
+            "-repeat",
+            "-recover",
+        ])
+        .args([
+            "-maxmoves",
+            "10",
+            "-openings",
+            &format!("file={}", book.display()),
+            "format=pgn",
+            "plies=3",
+        ])
+        .args(["-pgnout", &pgn.display().to_string(), "-srand", "3"])
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let games = fairybridge::tournament::pgn::read_pgn(&std::fs::read_to_string(&pgn).expect("PGN"));
+    assert_eq!(games.len(), 2, "{stderr}");
+    for g in &games {
+        assert_eq!(
+            g.tag("FEN"),
+            Some("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+            "the book's position after 3 plies"
+        );
+        assert_eq!(g.tag("TimeControl"), Some("-"), "depth= alone: no clock");
+    }
+    let _ = std::fs::remove_file(&book);
+    let _ = std::fs::remove_file(&pgn);
+}
+
+/// `option.X=` that the engine does not announce is sent with a warning naming it and the
+/// engine's options (on 1aeafcb it went silently).
+#[test]
+fn an_option_the_engine_lacks_is_warned_about() {
+    let fb = env!("CARGO_BIN_EXE_fairybridge");
+    for proto in ["uci", "xboard"] {
+        let out = Command::new(fb)
+            .args([
+                "match",
+                "--engine",
+                &format!("cmd={fb}"),
+                "option.Bogus=1",
+                "option.Hash=8",
+            ])
+            .args([
+                "--engine",
+                &format!("cmd={fb}"),
+                "--each",
+                "depth=1",
+                &format!("proto={proto}"),
+            ])
+            .args(["--games", "1", "--maxmoves", "4"])
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("announces no option")).collect();
+        assert_eq!(warnings.len(), 1, "{proto}: {stderr}");
+        assert!(
+            warnings[0].contains("\"Bogus\"") && warnings[0].contains("Hash"),
+            "{proto}: {}",
+            warnings[0]
+        );
+    }
+}
+
+/// `fairybridge --variants FILE match …` gives the file to the fairybridge engines of the match
+/// (on 1aeafcb they were refused: "does not play the variant").
+#[test]
+fn the_matchs_definition_files_reach_our_own_engines() {
+    let fb = env!("CARGO_BIN_EXE_fairybridge");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/variants/examples/minicannon.toml"
+    );
+    let out = Command::new(fb)
+        .args([
+            "--variants",
+            file,
+            "match",
+            "--engine",
+            &format!("cmd={fb}"),
+            "--engine",
+        ])
+        .args([
+            &format!("cmd={fb}"),
+            "proto=uci",
+            "--each",
+            "depth=1",
+            "--variant",
+            "minicannon",
+        ])
+        .args(["--games", "2", "--maxmoves", "10"])
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Score of"), "{stderr}");
+}

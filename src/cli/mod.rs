@@ -47,7 +47,8 @@ enum Command {
     },
     /// List the games this engine plays.
     Variants,
-    /// Play a match between CECP engines, refereed by the rules core.
+    /// Play a match between CECP and UCI engines, refereed by the rules core (cutechess-cli's
+    /// single-dash form is read too: `match -engine cmd=A -engine cmd=B -each tc=10+0.1`).
     Match(Box<crate::tournament::cli::MatchArgs>),
     /// Replay a Zillions save game (.zsg): the FEN of every position, or the first illegal move.
     Zsg {
@@ -105,16 +106,73 @@ fn variant(reg: &Registry, name: &str) -> Result<Arc<Variant>, String> {
         .ok_or_else(|| format!("unknown variant {name:?} (known: {})", reg.names().join(", ")))
 }
 
+/// clap's error as one line, like every other error of ours: its message with what it lists
+/// (`--depth <DEPTH>`) and its tip (`a similar subcommand exists: 'perft'`), without the usage.
+fn one_line(text: &str) -> String {
+    let mut message = String::new();
+    let mut items = Vec::new();
+    let mut tips = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        if message.is_empty() {
+            message = line.trim_start_matches("error: ").to_string();
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip);
+        } else {
+            items.push(line);
+        }
+    }
+    if !items.is_empty() {
+        message = format!("{} {}", message, items.join(", "));
+    }
+    if !tips.is_empty() {
+        message = format!("{message} ({})", tips.join("; "));
+    }
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message
+    }
+}
+
+/// The command line, with a `match` in cutechess-cli's single-dash form rewritten into ours.
+fn arguments() -> Result<Vec<std::ffi::OsString>, String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let Some(words) = args
+        .iter()
+        .map(|a| a.to_str().map(str::to_string))
+        .collect::<Option<Vec<String>>>()
+    else {
+        return Ok(args);
+    };
+    // The subcommand: after the global `--variants FILE`s.
+    let mut i = 1;
+    while i < words.len() && (words[i] == "--variants" || words[i].starts_with("--variants=")) {
+        i += if words[i] == "--variants" { 2 } else { 1 };
+    }
+    if words.get(i).map(String::as_str) != Some("match")
+        || !crate::tournament::cutechess::is_cutechess_form(&words[i + 1..])
+    {
+        return Ok(args);
+    }
+    let rest = crate::tournament::cutechess::translate(&words[i + 1..])?;
+    Ok(words[..=i].iter().cloned().chain(rest).map(Into::into).collect())
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args = match arguments() {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
-        Err(e) if e.use_stderr() => {
-            // One line, like every other error of ours: clap's first line without its "error: ".
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            return fail(first.trim_start_matches("error: "));
-        }
+        Err(e) if e.use_stderr() => return fail(one_line(&e.to_string())),
         Err(e) => {
             // --help, --version.
             let _ = e.print();
@@ -132,7 +190,7 @@ pub fn run() -> i32 {
             if !ok {
                 return 2;
             }
-            crate::tournament::cli::run(*args, reg)
+            crate::tournament::cli::run(*args, reg, &cli.variant_files)
         }
         Some(Command::Tune(args)) => {
             let (reg, ok) = registry(&cli.variant_files);

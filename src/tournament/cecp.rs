@@ -39,6 +39,8 @@ pub struct Features {
     pub time: bool,
     pub myname: Option<String>,
     pub variants: Option<Vec<String>>,
+    /// The names of its `feature option="NAME -TYPE ..."` options.
+    pub options: Vec<String>,
     /// Protocol 2 (features seen).
     pub v2: bool,
 }
@@ -182,6 +184,10 @@ impl CecpEngine {
                     "variants" => {
                         self.features.variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
                     }
+                    "option" => {
+                        let name = value.split(" -").next().unwrap_or("").trim();
+                        self.features.options.push(name.to_string());
+                    }
                     "done" => done = Some(on),
                     _ => {}
                 }
@@ -198,6 +204,15 @@ impl CecpEngine {
                 None => {}
             }
         }
+    }
+
+    /// The options of `wanted` it did not announce with `feature option=`.
+    pub fn missing_options<'a>(&self, wanted: &'a [(String, String)]) -> Vec<&'a str> {
+        wanted
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .filter(|name| !self.features.options.iter().any(|o| o == name))
+            .collect()
     }
 
     /// Does it play `variant`? `Err` says why not (its `feature variants` leaves it out).

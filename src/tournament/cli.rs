@@ -169,6 +169,36 @@ fn margin(ms: u64) -> Result<Duration, String> {
     Ok(d)
 }
 
+/// cutechess-cli engine keys this runner does not support, and why (refused by name).
+const UNSUPPORTED_ENGINE_KEYS: &[(&str, &str)] = &[
+    (
+        "conf",
+        "engines.json configurations are not read: give cmd= and the other keys",
+    ),
+    ("book", "no opening books for engines: use --openings"),
+    ("bookdepth", "no opening books for engines: use --openings"),
+    ("initstr", "no init strings: use option.NAME=VALUE"),
+    ("ponder", "the runner never lets an engine ponder"),
+    ("trust", "every result claim is checked by the referee"),
+    ("whitepov", "scores are read from the side to move"),
+    ("tscale", "no time scaling"),
+];
+
+/// The `KEY=VALUE` words of an engine; a bare word (cutechess-cli's `ponder`, `trust`) is refused
+/// by name.
+fn engine_key_values<'a>(words: &'a [String], what: &str) -> Result<Vec<(&'a str, &'a str)>, String> {
+    words
+        .iter()
+        .map(|w| match w.split_once('=') {
+            Some(kv) => Ok(kv),
+            None => match UNSUPPORTED_ENGINE_KEYS.iter().find(|(k, _)| k == w) {
+                Some((k, why)) => Err(format!("{what}: {k} is not supported ({why})")),
+                None => Err(format!("{what}: expected KEY=VALUE, got \"{w}\"")),
+            },
+        })
+        .collect()
+}
+
 /// Builds one engine's configuration from `--each` keys followed by its own.
 fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Result<EngineConfig, String> {
     let mut cfg = EngineConfig {
@@ -181,13 +211,14 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         margin: margin(default_margin)?,
         stderr: None,
         depth: None,
+        nodes: None,
         proto: Protocol::Cecp,
     };
     let mut tc = None;
     let mut extra_args = Vec::new();
-    let pairs = key_values(each, "--each")?
+    let pairs = engine_key_values(each, "--each")?
         .into_iter()
-        .chain(key_values(words, "--engine")?);
+        .chain(engine_key_values(words, "--engine")?);
     for (k, v) in pairs {
         match k {
             "cmd" => {
@@ -198,6 +229,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
             "name" => cfg.name = v.to_string(),
             "arg" => extra_args.push(v.to_string()),
             "dir" => cfg.dir = Some(PathBuf::from(v)),
+            "tc" if v == "inf" || v == "infinite" => tc = Some(TimeControl::infinite()),
             "tc" => tc = Some(TimeControl::parse_tc(v)?),
             "st" => tc = Some(TimeControl::parse_st(v)?),
             "timemargin" => cfg.margin = margin(number(k, v, "--engine")?)?,
@@ -207,10 +239,24 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
                 // No engine searches deeper than a few hundred plies.
                 d => cfg.depth = Some(d.min(1000)),
             },
+            "nodes" => match number::<u64>(k, v, "--engine")? {
+                0 => return Err("--engine: nodes= must be at least 1".to_string()),
+                n => cfg.nodes = Some(n),
+            },
             "proto" => cfg.proto = Protocol::parse(v)?,
+            // Every game starts its engines afresh (restart=on); `auto` leaves that to the runner.
+            "restart" if v == "on" || v == "auto" => {}
+            "restart" => {
+                return Err(format!(
+                    "--engine: restart={v} is not supported (every game starts its engines afresh)"
+                ));
+            }
             _ => match k.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => cfg.options.push((name.to_string(), v.to_string())),
-                _ => return Err(format!("--engine: unknown key \"{k}\"")),
+                _ => match UNSUPPORTED_ENGINE_KEYS.iter().find(|(key, _)| *key == k) {
+                    Some((_, why)) => return Err(format!("--engine: {k}= is not supported ({why})")),
+                    None => return Err(format!("--engine: unknown key \"{k}\"")),
+                },
             },
         }
     }
@@ -218,7 +264,25 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         return Err("--engine: cmd=COMMAND is missing".to_string());
     }
     cfg.args.extend(extra_args);
-    cfg.tc = tc.ok_or_else(|| format!("engine \"{}\": no time control (tc=... or st=...)", cfg.cmd))?;
+    let limited = cfg.depth.is_some() || cfg.nodes.is_some();
+    // As cutechess-cli: `depth=` or `nodes=` alone searches without a clock.
+    cfg.tc = match tc {
+        Some(tc) => tc,
+        None if limited => TimeControl::infinite(),
+        None => return Err(format!("engine \"{}\": no time control (tc=... or st=...)", cfg.cmd)),
+    };
+    if cfg.tc.is_infinite() && !limited {
+        return Err(format!(
+            "engine \"{}\": tc=inf needs depth= or nodes= (else it would never move)",
+            cfg.cmd
+        ));
+    }
+    if cfg.nodes.is_some() && cfg.proto != Protocol::Uci {
+        return Err(format!(
+            "engine \"{}\": nodes= needs a UCI engine (proto=uci): CECP has no node limit",
+            cfg.cmd
+        ));
+    }
     Ok(cfg)
 }
 
@@ -356,20 +420,40 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         splitmix64(&mut s) % 1_000_000_000
     });
     let mut openings = Vec::new();
-    if let Some((file, rest)) = args.openings.split_first() {
-        let file = file.strip_prefix("file=").unwrap_or(file);
-        openings = super::openings::load(std::path::Path::new(file), &variant)?;
+    if !args.openings.is_empty() {
+        // `FILE [KEY=VALUE]...` (ours) or cutechess-cli's `file=FILE [KEY=VALUE]...`, keys in any order.
+        let (mut file, mut format, mut plies) = (None, None, None);
         let mut random = false;
         let mut start = 0usize;
-        for (k, v) in key_values(rest, "--openings")? {
+        const KEYS: &[&str] = &["file", "order", "start", "format", "plies", "policy"];
+        for word in &args.openings {
+            let pair = word.split_once('=').filter(|(k, _)| KEYS.contains(k));
+            let Some((k, v)) = pair else {
+                if file.is_some() {
+                    return Err(format!("--openings: unknown key or second file \"{word}\""));
+                }
+                file = Some(word.as_str());
+                continue;
+            };
             match (k, v) {
+                ("file", _) => file = Some(v),
                 ("order", "random") => random = true,
                 ("order", "sequential") => random = false,
                 ("start", _) => start = number::<usize>(k, v, "--openings")?.saturating_sub(1),
-                ("format", "epd" | "fen") => {}
+                ("format", _) => format = Some(super::openings::Format::parse(v)?),
+                ("plies", _) => plies = Some(number::<usize>(k, v, "--openings")?),
+                // cutechess-cli's default: a new opening for every pair of games, as here.
+                ("policy", "default") => {}
+                ("policy", _) => {
+                    return Err(format!(
+                        "--openings: policy={v} is not supported (an opening is played once with each colour)"
+                    ));
+                }
                 _ => return Err(format!("--openings: unknown key or value \"{k}={v}\"")),
             }
         }
+        let file = file.ok_or("--openings: no file (FILE or file=FILE)")?;
+        openings = super::openings::load(std::path::Path::new(file), &variant, format, plies)?;
         if random {
             let mut s = seed;
             for i in (1..openings.len()).rev() {
@@ -423,8 +507,53 @@ fn settle_names(cfg: &mut MatchConfig, announced: &[Option<String>]) {
     }
 }
 
-/// Runs `fairybridge match`; returns the exit code.
-pub fn run(args: MatchArgs, reg: Registry) -> i32 {
+/// Is `cmd` (run in `dir`) this very program? Then it is one of our own engines.
+fn is_this_program(cmd: &str, dir: Option<&PathBuf>) -> bool {
+    let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) else {
+        return false;
+    };
+    let path = std::path::Path::new(cmd);
+    let path = match dir {
+        Some(d) if path.is_relative() => d.join(path),
+        _ => path.to_path_buf(),
+    };
+    // A bare name is looked up in PATH.
+    let found = if cmd.contains(std::path::MAIN_SEPARATOR) {
+        Some(path)
+    } else {
+        std::env::var_os("PATH")
+            .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(cmd)).find(|p| p.is_file()))
+    };
+    found.and_then(|p| std::fs::canonicalize(p).ok()) == Some(me)
+}
+
+/// Our own engines in the match get its definition files (`fairybridge --variants FILE match
+/// ...`), so that they play the games the referee knows from them; an engine given its own
+/// `--variants` keeps it.
+fn give_definitions_to_our_engines(cfg: &mut MatchConfig, files: &[PathBuf]) {
+    if files.is_empty() {
+        return;
+    }
+    for e in &mut cfg.engines {
+        if e.args.iter().any(|a| a == "--variants" || a.starts_with("--variants="))
+            || !is_this_program(&e.cmd, e.dir.as_ref())
+        {
+            continue;
+        }
+        let mut args = Vec::new();
+        for f in files {
+            let f = std::fs::canonicalize(f).unwrap_or_else(|_| f.clone());
+            args.push("--variants".to_string());
+            args.push(f.display().to_string());
+        }
+        args.append(&mut e.args);
+        e.args = args;
+    }
+}
+
+/// Runs `fairybridge match` (with the definition files the registry was loaded from); returns
+/// the exit code.
+pub fn run(args: MatchArgs, reg: Registry, variant_files: &[PathBuf]) -> i32 {
     let fail = |e: String| {
         eprintln!("fairybridge: {e}");
         2
@@ -433,6 +562,7 @@ pub fn run(args: MatchArgs, reg: Registry) -> i32 {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
+    give_definitions_to_our_engines(&mut cfg, variant_files);
     if let Err(e) = super::outputs::check_writable(&cfg) {
         return fail(e);
     }
@@ -662,5 +792,186 @@ mod tests {
         // Same seed, same starts.
         let again = runner::schedule(&parse(&line).unwrap());
         assert_eq!(games, again);
+    }
+    /// A cutechess-cli command line as a script writes it after `cutechess-cli`, with the
+    /// engine commands and opening files as given (the engines are not started here).
+    fn parse_cutechess(line: &str) -> Result<MatchConfig, String> {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let ours = super::super::cutechess::translate(&words)?;
+        let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
+        parse(&ours)
+    }
+
+    /// An opening file in the temporary folder (the tests run at the same time: one per name).
+    fn opening_file(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("fb-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    }
+
+    const EPD: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+                       rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n";
+    const PGN: &str = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"?\"]\n\n1. d4 d5 2. c4 e6 *\n";
+
+    /// Real cutechess-cli and fastchess command lines from public scripts are read as their
+    /// authors meant them (issue 23: `match -engine …` was `unexpected argument '-e'`).
+    #[test]
+    fn cutechess_command_lines_from_public_scripts() {
+        let epd = opening_file("book.epd", EPD);
+        let pgn = opening_file("book.pgn", PGN);
+        // Altanis/sacre_dieu, sprt/sprt.sh (`order=` before `file=`).
+        let cfg = parse_cutechess(&format!(
+            "-engine name=Aspect cmd=releases/v2_move_ordering -engine name=BlueCannonBall cmd=releases/v1_basic \
+             -games 2 -rounds 50000 -pgnout sprt/pgnout.txt -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+             -each proto=uci tc=8+0.08 stderr=sprt/stderr.txt -openings order=random file={epd} format=epd \
+             -concurrency 6 -ratinginterval 10"
+        ))
+        .unwrap();
+        assert_eq!(
+            (cfg.games, cfg.rounds, cfg.concurrency, cfg.rating_interval),
+            (2, 50000, 6, 10)
+        );
+        assert_eq!(cfg.engines[1].name, "BlueCannonBall");
+        assert_eq!(cfg.engines[0].proto, Protocol::Uci);
+        assert_eq!(cfg.engines[0].stderr, Some(PathBuf::from("sprt/stderr.txt")));
+        assert_eq!(cfg.pgn, Some(PathBuf::from("sprt/pgnout.txt")));
+        assert_eq!(cfg.openings.len(), 2);
+        // cutechess-cli's SPRT model.
+        assert_eq!(cfg.sprt.unwrap().model, SprtModel::Trinomial);
+        // mathmoi/oxide9, scripts/cute.sh.
+        let cfg = parse_cutechess(&format!(
+            "-engine cmd=o9-dev -engine cmd=o9-tt2 -each proto=uci tc=1+0.8 -games 2 -rounds 10000 -repeat 2 \
+             -maxmoves 250 -openings file={epd} format=epd order=sequential -pgnout cutechess.pgn \
+             -concurrency 15 -ratinginterval 10 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05"
+        ))
+        .unwrap();
+        assert_eq!(cfg.adjudication.max_moves, Some(250));
+        assert_eq!(
+            cfg.engines[1].tc,
+            TimeControl::Clock {
+                moves: 0,
+                base: 1.0,
+                inc: 0.8
+            }
+        );
+        // shaardie/clemens, scripts/elo.sh: a gauntlet, nodes= with st=, PGN openings without
+        // format= (cutechess-cli's default), draw and resign adjudication.
+        let cfg = parse_cutechess(&format!(
+            "-tournament gauntlet -concurrency 3 -pgnout output_pgn_file.pgn -engine cmd=clemens st=0.1 \
+             -engine name=maia-1900 cmd=lc0 arg=-w arg=/models/maia-1900.pb.gz nodes=1 st=1 -each proto=uci \
+             -draw movenumber=40 movecount=4 score=8 -resign movecount=4 score=500 -openings file={pgn} \
+             order=random -repeat -rounds 1200 -games 2"
+        ))
+        .unwrap();
+        assert_eq!(cfg.tournament, Tournament::Gauntlet);
+        assert_eq!(cfg.engines[1].args, ["-w", "/models/maia-1900.pb.gz"]);
+        assert_eq!(cfg.engines[1].nodes, Some(1));
+        assert_eq!(cfg.adjudication.resign.unwrap().score, 500);
+        assert_eq!(cfg.adjudication.draw.unwrap().move_number, 40);
+        assert!(
+            cfg.openings
+                .iter()
+                .any(|f| f.starts_with("rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/")),
+            "{:?}",
+            cfg.openings
+        );
+        // funnsam/chessbot2, non_regression.sh (fastchess): -recover, PGN openings.
+        let cfg = parse_cutechess(&format!(
+            "-engine cmd=engines/a name=a -engine cmd=engines/b name=b -each tc=8+0.08 -rounds 10 -repeat \
+             -concurrency 4 -recover -openings file={pgn} format=pgn order=random \
+             -sprt elo0=-10 elo1=0 alpha=0.05 beta=0.05"
+        ))
+        .unwrap();
+        assert_eq!(cfg.sprt.unwrap().elo0, -10.0);
+        // smartick/lozza, testing/cctry.bat: PGN openings cut to plies=16 (here 2), then `-pgnout
+        // FILE fi` and `conf=`, which are refused by name.
+        let opening = |plies: &str| {
+            format!(
+                "-engine cmd=coalface tc=0/20+0.2 -engine cmd=released tc=0/20+0.2 -event soaktest \
+                 -tournament round-robin -games 100000 -resign movecount=3 score=400 \
+                 -draw movenumber=40 movecount=8 score=10 -repeat -srand 1234 \
+                 -openings file={pgn} format=pgn order=random plies={plies} -recover -concurrency 4"
+            )
+        };
+        let cfg = parse_cutechess(&opening("2")).unwrap();
+        assert_eq!(cfg.seed, 1234);
+        assert_eq!(cfg.event, "soaktest");
+        let mut starts = cfg.openings.clone();
+        starts.sort();
+        assert_eq!(
+            starts,
+            [
+                "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            ]
+        );
+        let err = parse_cutechess(&format!("{} -pgnout cctry.pgn fi", opening("16"))).unwrap_err();
+        assert!(err.contains("-pgnout: \"fi\" is not supported"), "{err}");
+        let err = parse_cutechess("-engine conf=coalface tc=0/20+0.2 -engine conf=released tc=1").unwrap_err();
+        assert!(err.contains("conf= is not supported"), "{err}");
+        // lynx-chess/lynx-utils, cutechess/gauntlet.ps1: `tc=inf/40+0.4` is 40 s for the game;
+        // `-seeds` and `-resultformat` are refused by name.
+        let cfg = parse_cutechess("-engine cmd=a -engine cmd=b -each tc=inf/40+0.4 option.Hash=256").unwrap();
+        assert_eq!(
+            cfg.engines[0].tc,
+            TimeControl::Clock {
+                moves: 0,
+                base: 40.0,
+                inc: 0.4
+            }
+        );
+        for (extra, wanted) in [
+            ("-seeds 1", "-seeds: unknown option"),
+            ("-resultformat wide2", "-resultformat is not supported"),
+        ] {
+            let err = parse_cutechess(&format!("-engine cmd=a -engine cmd=b -each tc=1 {extra}")).unwrap_err();
+            assert!(err.contains(wanted), "{extra}: {err}");
+        }
+    }
+
+    /// cutechess-cli's engine keys: `tc=inf` with `depth=` or `nodes=`, `depth=` alone, `nodes=`
+    /// for UCI engines only, `restart=`; `ponder` and the like refused by name.
+    #[test]
+    fn cutechess_engine_keys() {
+        let cfg = parse(&[
+            "--engine",
+            "cmd=a",
+            "depth=3",
+            "--engine",
+            "cmd=b",
+            "proto=uci",
+            "tc=inf",
+            "nodes=5000",
+        ])
+        .unwrap();
+        assert!(cfg.engines[0].tc.is_infinite());
+        assert_eq!(cfg.engines[0].depth, Some(3));
+        assert!(cfg.engines[1].tc.is_infinite());
+        assert_eq!(cfg.engines[1].nodes, Some(5000));
+        assert_eq!(TimeControl::infinite().to_string(), "-");
+        for (line, wanted) in [
+            (
+                vec!["--engine", "cmd=a", "tc=inf", "--engine", "cmd=b", "tc=1"],
+                "tc=inf needs depth= or nodes=",
+            ),
+            (
+                vec!["--engine", "cmd=a", "nodes=10", "--engine", "cmd=b", "tc=1"],
+                "nodes= needs a UCI engine",
+            ),
+            (two_engines(&["--each", "ponder"]), "ponder is not supported"),
+            (two_engines(&["--each", "restart=off"]), "restart=off is not supported"),
+            (two_engines(&["--each", "book=x.bin"]), "book= is not supported"),
+            (
+                two_engines(&["--openings", "x.epd", "policy=round"]),
+                "policy=round is not supported",
+            ),
+        ] {
+            let err = parse(&line).unwrap_err();
+            assert!(err.contains(wanted), "{line:?}: {err}");
+        }
+        assert!(parse(&two_engines(&["--each", "restart=on"])).is_ok());
+        let epd = opening_file("plies.epd", EPD);
+        let err = parse(&two_engines(&["--openings", &epd, "format=epd", "plies=4"])).unwrap_err();
+        assert!(err.contains("plies= is for PGN openings"), "{err}");
     }
 }

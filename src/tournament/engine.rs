@@ -46,6 +46,8 @@ pub struct EngineConfig {
     /// A search depth limit (CECP `sd N`, UCI `go … depth N`; cutechess's `depth=N`): with it a
     /// deterministic engine plays the same game again, which the resume and shard tests compare.
     pub depth: Option<u32>,
+    /// A node limit per move (UCI `go … nodes N`; cutechess's `nodes=N`).
+    pub nodes: Option<u64>,
     pub proto: Protocol,
 }
 

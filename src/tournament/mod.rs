@@ -3,6 +3,7 @@
 pub mod cecp;
 pub mod cli;
 pub mod crosstable;
+pub mod cutechess;
 pub mod engine;
 pub mod game;
 pub mod merge;

@@ -84,6 +84,14 @@ impl Player {
         }
     }
 
+    /// The options of `wanted` (`option.NAME=`) the engine did not announce, and the ones it did.
+    pub fn missing_options<'a>(&self, wanted: &'a [(String, String)]) -> (Vec<&'a str>, Vec<String>) {
+        match self {
+            Player::Cecp(e) => (e.missing_options(wanted), e.features.options.clone()),
+            Player::Uci(e) => (e.missing_options(wanted), e.option_names().to_vec()),
+        }
+    }
+
     /// Does it play `variant`? `Err` says why not.
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         match self {

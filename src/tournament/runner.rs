@@ -202,6 +202,19 @@ pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<Strin
     };
     let name = engine.announced_name();
     let plays = engine.plays(variant);
+    let (missing, announced) = engine.missing_options(&cfg.options);
+    for option in missing {
+        // Sent all the same: an engine may take options it does not announce.
+        eprintln!(
+            "fairybridge: warning: engine \"{}\" announces no option {option:?} (option.{option}=; its options: {})",
+            cfg.cmd,
+            if announced.is_empty() {
+                "none".to_string()
+            } else {
+                announced.join(", ")
+            }
+        );
+    }
     engine.finish(None).await;
     if let Err(why) = plays {
         return Err(format!("engine \"{}\" {why}", cfg.cmd));
@@ -221,10 +234,11 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
     }
     let shard_games = specs.len();
     // A resumed match: count what was played, play the rest.
-    let mut state = cfg
-        .resume
-        .as_ref()
-        .map(|r| r.previous.clone().unwrap_or_else(|| MatchState::new(&cfg)));
+    let mut state = cfg.resume.as_ref().map(|r| match r.previous.clone() {
+        // Kept with this run's rounds: more than it had extend the match.
+        Some(previous) => previous.extended_to(&cfg),
+        None => MatchState::new(&cfg),
+    });
     let mut aborted_games = 0;
     if let Some(state) = &state {
         for g in &state.games {

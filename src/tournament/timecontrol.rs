@@ -52,6 +52,8 @@ impl TimeControl {
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| format!("invalid time control \"{text}\": {why}");
         let (moves, rest) = match text.split_once('/') {
+            // cutechess-cli's `inf/40+0.4`: no moves per session, the whole game.
+            Some(("inf", r)) => (0, r),
             Some((m, r)) => (m.parse::<u32>().map_err(|_| bad("moves must be a whole number"))?, r),
             None => (0, text),
         };
@@ -63,6 +65,16 @@ impl TimeControl {
             return Err(bad("no time at all"));
         }
         Ok(TimeControl::Clock { moves, base, inc })
+    }
+
+    /// cutechess-cli's `tc=inf`: no clock; the engine's `depth=` or `nodes=` ends its search. The
+    /// referee gives each move a year (CECP `st`, UCI `go movetime`), so nothing here is unbounded.
+    pub fn infinite() -> TimeControl {
+        TimeControl::PerMove(MAX_SECONDS)
+    }
+
+    pub fn is_infinite(&self) -> bool {
+        *self == TimeControl::infinite()
     }
 
     /// Parses the seconds of `st=SECONDS`.
@@ -113,6 +125,8 @@ impl fmt::Display for TimeControl {
                 }
                 Ok(())
             }
+            // PGN's "no time control".
+            _ if self.is_infinite() => f.write_str("-"),
             TimeControl::PerMove(s) => write!(f, "{}/move", trim_float(s)),
         }
     }

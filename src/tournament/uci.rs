@@ -43,7 +43,7 @@ pub struct UciEngine {
     /// The values of its `UCI_Variant` combo, if it has one.
     variants: Option<Vec<String>>,
     process: EngineProcess,
-    depth: Option<u32>,
+    limits: SearchLimits,
     /// `startpos` or `fen FEN`.
     start: String,
     /// The game's moves so far, one UCI word per sub-move.
@@ -129,7 +129,11 @@ impl UciEngine {
             options: Vec::new(),
             variants: None,
             process,
-            depth: cfg.depth,
+            limits: SearchLimits {
+                depth: cfg.depth,
+                nodes: cfg.nodes,
+                no_clock: cfg.tc.is_infinite(),
+            },
             start: "startpos".to_string(),
             moves: Vec::new(),
             searching: false,
@@ -225,6 +229,20 @@ impl UciEngine {
             .unwrap_or_else(|| uci_variant_name(&variant.name))
     }
 
+    /// The options of `wanted` it did not announce (a typo, or another engine's option).
+    pub fn missing_options<'a>(&self, wanted: &'a [(String, String)]) -> Vec<&'a str> {
+        wanted
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .filter(|name| !self.has_option(name))
+            .collect()
+    }
+
+    /// The options it announced.
+    pub fn option_names(&self) -> &[String] {
+        &self.options
+    }
+
     /// Does it play `variant`? Orthodox chess always; another only if its `UCI_Variant` lists it.
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         if variant.name == "normal" {
@@ -272,7 +290,7 @@ impl UciEngine {
     /// `position …` and `go …` for the side to move, `mover` (its clock is `own`).
     pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         self.send_position().await?;
-        let go = go_command(mover, own, other, self.depth);
+        let go = go_command(mover, own, other, &self.limits);
         self.process.send_line(&go).await?;
         self.searching = true;
         Ok(())
@@ -396,12 +414,22 @@ impl UciEngine {
     }
 }
 
+/// The limits of an engine's every search beside its clock.
+#[derive(Clone, Copy, Debug, Default)]
+struct SearchLimits {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    /// `tc=inf`: no clock is sent, only the depth or node limit (as cutechess-cli does).
+    no_clock: bool,
+}
+
 /// The `go` line for `mover`: its clock (`own`) and the other's as `wtime`/`btime` with their
-/// increments and the mover's `movestogo`, or `movetime` for a time per move; `depth N` with a
-/// depth limit.
-fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, depth: Option<u32>) -> String {
+/// increments and the mover's `movestogo`, or `movetime` for a time per move; `depth N` and
+/// `nodes N` with those limits.
+fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, limits: &SearchLimits) -> String {
     let mut go = String::from("go");
-    if own.per_move {
+    if limits.no_clock {
+    } else if own.per_move {
         go.push_str(&format!(" movetime {}", own.millis()));
     } else {
         let (white, black) = match mover {
@@ -419,8 +447,11 @@ fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, depth: Opt
             go.push_str(&format!(" movestogo {n}"));
         }
     }
-    if let Some(d) = depth {
+    if let Some(d) = limits.depth {
         go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
     }
     go
 }
@@ -428,6 +459,13 @@ fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, depth: Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(d),
+            ..SearchLimits::default()
+        }
+    }
 
     fn reading(left: f64, increment: f64, moves_to_go: Option<u32>, per_move: bool) -> ClockReading {
         ClockReading {
@@ -443,23 +481,36 @@ mod tests {
         let own = reading(9.25, 0.1, None, false);
         let other = reading(10.0, 0.2, None, false);
         assert_eq!(
-            go_command(Color::White, &own, &other, None),
+            go_command(Color::White, &own, &other, &SearchLimits::default()),
             "go wtime 9250 btime 10000 winc 100 binc 200"
         );
         assert_eq!(
-            go_command(Color::Black, &own, &other, Some(7)),
+            go_command(Color::Black, &own, &other, &depth(7)),
             "go wtime 10000 btime 9250 winc 200 binc 100 depth 7"
         );
         let own = reading(60.0, 0.0, Some(12), false);
         assert_eq!(
-            go_command(Color::White, &own, &other, None),
+            go_command(Color::White, &own, &other, &SearchLimits::default()),
             "go wtime 60000 btime 10000 winc 0 binc 200 movestogo 12"
         );
         let own = reading(0.5, 0.0, None, true);
-        assert_eq!(go_command(Color::Black, &own, &other, None), "go movetime 500");
+        assert_eq!(
+            go_command(Color::Black, &own, &other, &SearchLimits::default()),
+            "go movetime 500"
+        );
+        // cutechess-cli's tc=inf with depth= or nodes=: the limits alone.
+        let no_clock = SearchLimits {
+            nodes: Some(5000),
+            no_clock: true,
+            ..depth(7)
+        };
+        assert_eq!(
+            go_command(Color::Black, &own, &other, &no_clock),
+            "go depth 7 nodes 5000"
+        );
         // A clock fallen below zero within the margin is sent as 0.
         let own = reading(-0.01, 0.0, None, false);
-        assert!(go_command(Color::White, &own, &other, None).starts_with("go wtime 0 "));
+        assert!(go_command(Color::White, &own, &other, &SearchLimits::default()).starts_with("go wtime 0 "));
     }
 
     #[test]

@@ -124,6 +124,7 @@ fn launch(runtime: &Runtime, entry: &EngineEntry, variant: &Variant) -> Result<P
         margin: Duration::ZERO,
         stderr: None,
         depth: None,
+        nodes: None,
         proto: entry.protocol,
     };
     let mut player = run(runtime, Player::start(&cfg, None)).map_err(|e| format!("{}: {e}", entry.cmd))?;
