@@ -216,3 +216,61 @@ fn shards_merge_to_the_single_run() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("more than one file"));
 }
+
+/// A finished match is extended by running it again with more `--rounds` (the earlier games keep
+/// their numbers); a refused resume names the setting that differs (on 1aeafcb more rounds were
+/// refused, listing every setting).
+#[test]
+fn a_finished_match_is_extended_with_more_rounds() {
+    let d = dir("extend");
+    let (state, pgn) = (d.join("m.state"), d.join("m.pgn"));
+    let exe = env!("CARGO_BIN_EXE_fairybridge");
+    let command = |rounds: &str, games: &str| {
+        let mut cmd = Command::new(exe);
+        cmd.args(["match", "--engine", &format!("cmd={exe}"), "name=A", "depth=1"])
+            .args(["--engine", &format!("cmd={exe}"), "name=B", "depth=1"])
+            .args([
+                "--each",
+                "st=10",
+                "--maxmoves",
+                "20",
+                "--seed",
+                "5",
+                "--timemargin",
+                "2000",
+            ])
+            .args(["--games", games, "--rounds", rounds, "--openings"])
+            .arg(openings())
+            .arg("--resume")
+            .arg(&state)
+            .arg("--pgn")
+            .arg(&pgn);
+        cmd
+    };
+    run(command("1", "2"));
+    assert_eq!(recorded_games(&state), 2);
+    let first = results(&pgn);
+    let out = run(command("2", "2"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Resuming: 2 game(s) already played, 2 to play"),
+        "{stderr}"
+    );
+    let all = results(&pgn);
+    assert_eq!(all.len(), 4);
+    assert_eq!(all.keys().copied().collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(
+        first.iter().all(|(n, g)| all[n] == *g),
+        "the first round is kept as it was"
+    );
+    assert_eq!(recorded_games(&state), 4);
+    for (rounds, games, wanted) in [
+        ("2", "4", "--games is 2 there, 4 here"),
+        ("1", "2", "it has 2 round(s), this match 1"),
+    ] {
+        let out = command(rounds, games).output().expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(wanted), "{wanted}: {stderr}");
+    }
+}

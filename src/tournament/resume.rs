@@ -2,12 +2,15 @@
 //! stopped — the seed, a fingerprint of what fixes the schedule, the engines' names, the SPRT, the
 //! PGN's length, and every finished game. Rewritten atomically (temporary file, fsync, rename)
 //! after each game, so a kill at any moment leaves either the old or the new state. `merge` reads
-//! the same files.
+//! the same files. A finished match is extended by running it again with more `--rounds`: the
+//! earlier rounds' games keep their numbers and openings.
 //!
 //! ```text
 //! fairybridge match state 1
 //! seed 42
-//! fingerprint 9c0f3d2a11b7e655
+//! fingerprint 9c0f3d2a11b7e655                (of every setting below but the rounds)
+//! rounds 3                               (absent in older files: the fingerprint has them)
+//! setting engine1 5f0c1e22a9d7b3c4       (one line per setting: which one differs is named)
 //! paired 1
 //! sprt 0 5 0.05 0.05 pentanomial        (or: sprt -)
 //! pgn-bytes 10734                       (or: pgn-bytes -)
@@ -30,6 +33,11 @@ const MAGIC: &str = "fairybridge match state 1";
 pub struct MatchState {
     pub seed: u64,
     pub fingerprint: u64,
+    /// The rounds the match had (`None`: a file from before they were kept apart, whose
+    /// fingerprint includes them).
+    pub rounds: Option<u32>,
+    /// Each setting that fixes the schedule and the games, as text (hashes for long ones).
+    pub settings: Vec<(String, String)>,
     pub names: Vec<String>,
     pub paired: bool,
     pub sprt: Option<Sprt>,
@@ -48,6 +56,8 @@ impl MatchState {
         MatchState {
             seed: cfg.seed,
             fingerprint: fingerprint(cfg),
+            rounds: Some(cfg.rounds),
+            settings: settings(cfg),
             names: cfg.engines.iter().map(|e| e.name.clone()).collect(),
             paired: cfg.games >= 2,
             sprt: cfg.sprt,
@@ -75,6 +85,8 @@ impl MatchState {
         let mut state = MatchState {
             seed: 0,
             fingerprint: 0,
+            rounds: None,
+            settings: Vec::new(),
             names: Vec::new(),
             paired: false,
             sprt: None,
@@ -93,6 +105,11 @@ impl MatchState {
                 "fingerprint" => {
                     state.fingerprint = u64::from_str_radix(rest, 16).map_err(|_| bad())?;
                     seen_fingerprint = true;
+                }
+                "rounds" => state.rounds = Some(rest.parse().map_err(|_| bad())?),
+                "setting" => {
+                    let (key, value) = rest.split_once(' ').ok_or_else(bad)?;
+                    state.settings.push((key.to_string(), value.to_string()));
                 }
                 "paired" => state.paired = rest == "1",
                 "sprt" if rest == "-" => state.sprt = None,
@@ -134,6 +151,12 @@ impl MatchState {
 
     pub fn to_text(&self) -> String {
         let mut out = format!("{MAGIC}\nseed {}\nfingerprint {:016x}\n", self.seed, self.fingerprint);
+        if let Some(rounds) = self.rounds {
+            out.push_str(&format!("rounds {rounds}\n"));
+        }
+        for (key, value) in &self.settings {
+            out.push_str(&format!("setting {key} {value}\n"));
+        }
         out.push_str(&format!("paired {}\n", u8::from(self.paired)));
         match &self.sprt {
             Some(s) => out.push_str(&format!(
@@ -171,19 +194,72 @@ impl MatchState {
         std::fs::rename(&tmp, path)
     }
 
-    /// Checks that this state belongs to `cfg`'s match.
+    /// Checks that this state belongs to `cfg`'s match (more rounds than it had extend it); the
+    /// refusal names the setting that differs.
     pub fn check(&self, cfg: &MatchConfig, path: &Path) -> Result<(), String> {
+        let refuse = |what: String| {
+            Err(format!(
+                "the state file {} belongs to another match: {what}",
+                path.display()
+            ))
+        };
+        if self.seed != cfg.seed {
+            return refuse(format!("its seed is {}, this match's {}", self.seed, cfg.seed));
+        }
         let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-        if self.seed != cfg.seed || self.fingerprint != fingerprint(cfg) || self.names != names {
-            return Err(format!(
-                "the state file {} belongs to another match (engines {}, seed {}): same engines, \
-                 variant, games, rounds, openings, shard and seed are needed to resume",
-                path.display(),
+        if self.names != names {
+            return refuse(format!(
+                "its engines are {}, this match's {}",
                 self.names.join(" vs "),
-                self.seed
+                names.join(" vs ")
             ));
         }
+        let Some(rounds) = self.rounds else {
+            // A file from before the settings were kept one by one: all of them or none.
+            if self.fingerprint != fingerprint_with_rounds(cfg) {
+                return refuse(
+                    "same engines, variant, games, rounds, openings, shard and seed are needed to resume".to_string(),
+                );
+            }
+            return Ok(());
+        };
+        let now = settings(cfg);
+        for (key, value) in &self.settings {
+            match now.iter().find(|(k, _)| k == key) {
+                Some((_, v)) if v == value => {}
+                Some((_, v)) => return refuse(setting_differs(key, value, v)),
+                None => return refuse(format!("its setting {key} is unknown here")),
+            }
+        }
+        if cfg.rounds < rounds {
+            return refuse(format!(
+                "it has {rounds} round(s), this match {} (more rounds extend a match, fewer cannot)",
+                cfg.rounds
+            ));
+        }
+        if self.fingerprint != fingerprint(cfg) {
+            return refuse("its settings differ".to_string());
+        }
         Ok(())
+    }
+
+    /// This state as the match `cfg` (which it belongs to) keeps it from now on: with its rounds.
+    pub fn extended_to(mut self, cfg: &MatchConfig) -> MatchState {
+        self.fingerprint = fingerprint(cfg);
+        self.rounds = Some(cfg.rounds);
+        self.settings = settings(cfg);
+        self
+    }
+}
+
+/// What a refusal says of a setting that differs.
+fn setting_differs(key: &str, was: &str, now: &str) -> String {
+    if let Some(n) = key.strip_prefix("engine") {
+        return format!("engine {n}'s command, options, time control or limits differ");
+    }
+    match key {
+        "openings" | "adjudication" => format!("the {key} differ"),
+        _ => format!("--{key} is {was} there, {now} here"),
     }
 }
 
@@ -220,11 +296,9 @@ fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// FNV-1a of the text of everything that fixes the schedule and the games: a resumed run must
-/// play the same games with the same engines.
-pub fn fingerprint(cfg: &MatchConfig) -> u64 {
-    let engines: Vec<String> = cfg
-        .engines
+/// Each engine's text as it enters the fingerprint.
+fn engine_texts(cfg: &MatchConfig) -> Vec<String> {
+    cfg.engines
         .iter()
         .map(|e| {
             let mut text = format!(
@@ -235,13 +309,72 @@ pub fn fingerprint(cfg: &MatchConfig) -> u64 {
             if e.proto != Protocol::Cecp {
                 text.push_str(&format!(" {:?}", e.proto));
             }
+            if let Some(n) = e.nodes {
+                text.push_str(&format!(" nodes {n}"));
+            }
             text
         })
+        .collect()
+}
+
+/// The settings that fix the schedule and the games, one by one (long ones hashed), but the
+/// rounds.
+fn settings(cfg: &MatchConfig) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = engine_texts(cfg)
+        .iter()
+        .enumerate()
+        .map(|(i, text)| (format!("engine{}", i + 1), format!("{:016x}", fnv(text))))
         .collect();
+    out.push(("variant".into(), cfg.variant.name.clone()));
+    out.push(("games".into(), cfg.games.to_string()));
+    out.push((
+        "openings".into(),
+        format!("{:016x}", fnv(&format!("{:?}", cfg.openings))),
+    ));
+    out.push(("shard".into(), cfg.shard.map_or("-".to_string(), |s| s.to_string())));
+    out.push(("tournament".into(), format!("{:?}", cfg.tournament).to_lowercase()));
+    out.push((
+        "adjudication".into(),
+        format!("{:016x}", fnv(&format!("{:?}", cfg.adjudication))),
+    ));
+    out
+}
+
+/// FNV-1a of the text of everything that fixes the schedule and the games but the rounds (more
+/// rounds extend a match): a resumed run must play the same games with the same engines.
+pub fn fingerprint(cfg: &MatchConfig) -> u64 {
     let text = format!(
-        "{engines:?}|{}|{}|{}|{:?}|{}|{:?}|{:?}|{:?}",
-        cfg.variant.name, cfg.games, cfg.rounds, cfg.openings, cfg.seed, cfg.shard, cfg.tournament, cfg.adjudication
+        "{:?}|{}|{}|{:?}|{}|{:?}|{:?}|{:?}",
+        engine_texts(cfg),
+        cfg.variant.name,
+        cfg.games,
+        cfg.openings,
+        cfg.seed,
+        cfg.shard,
+        cfg.tournament,
+        cfg.adjudication
     );
+    fnv(&text)
+}
+
+/// The fingerprint of state files written before the rounds were kept apart.
+fn fingerprint_with_rounds(cfg: &MatchConfig) -> u64 {
+    let text = format!(
+        "{:?}|{}|{}|{}|{:?}|{}|{:?}|{:?}|{:?}",
+        engine_texts(cfg),
+        cfg.variant.name,
+        cfg.games,
+        cfg.rounds,
+        cfg.openings,
+        cfg.seed,
+        cfg.shard,
+        cfg.tournament,
+        cfg.adjudication
+    );
+    fnv(&text)
+}
+
+fn fnv(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         hash ^= u64::from(byte);
@@ -259,6 +392,8 @@ mod tests {
         MatchState {
             seed: 42,
             fingerprint: 0xdead_beef,
+            rounds: Some(3),
+            settings: vec![("games".into(), "2".into()), ("engine1".into(), "00ff".into())],
             names: vec!["New one".into(), "Old".into()],
             paired: true,
             sprt: Some(
