@@ -690,3 +690,35 @@ fn end_of_input_after_go_depth_still_gets_the_bestmove() {
         assert_ne!(bestmoves[0].as_str(), "bestmove (none)", "{input:?}");
     }
 }
+
+/// Fairy-Stockfish's debugging habits over UCI: `d`, `go perft N`, `eval` (all `info string`
+/// lines; on 1aeafcb each was "unknown command").
+#[test]
+fn d_go_perft_and_eval_as_fairy_stockfish_users_type_them() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos moves e2e4");
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| l.starts_with("info string ")), "{lines:?}");
+    assert!(lines.contains(&"info string r n b q k b n r".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"info string Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()),
+        "{lines:?}"
+    );
+    e.send("go perft 2");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("info string Nodes searched: 600")
+    );
+    assert!(lines.iter().all(|l| l.starts_with("info string ")), "{lines:?}");
+    e.send("eval");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("info string eval cp "), "{lines:?}");
+    e.send("go perft x");
+    let lines = e.sync();
+    assert!(lines[0].starts_with("info string error: go perft"), "{lines:?}");
+    e.quit();
+}

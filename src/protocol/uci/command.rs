@@ -49,6 +49,12 @@ pub enum Command {
     Stop,
     PonderHit,
     Quit,
+    /// Fairy-Stockfish's `d`: show the board and its FEN.
+    Display,
+    /// Fairy-Stockfish's `eval`: the static evaluation.
+    Eval,
+    /// Fairy-Stockfish's `go perft N`.
+    Perft(u32),
     /// A known command with words we cannot read: answered with the reason, then ignored.
     Bad {
         command: String,
@@ -86,7 +92,16 @@ pub fn parse_command(line: &str) -> Command {
         },
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
+        "go" if rest.first() == Some(&"perft") => match rest {
+            [_, n] => n
+                .parse::<u32>()
+                .map(Command::Perft)
+                .unwrap_or_else(|_| bad("go perft", format!("bad depth {n:?}"))),
+            _ => bad("go perft", "expected: go perft DEPTH"),
+        },
         "go" => parse_go(rest).unwrap_or_else(|reason| bad("go", reason)),
+        "d" if rest.is_empty() => Command::Display,
+        "eval" if rest.is_empty() => Command::Eval,
         other => Command::Unknown(other.to_string()),
     }
 }

@@ -7,6 +7,7 @@
 //! state machine and the only writer to stdout.
 
 pub mod command;
+pub mod inspect;
 pub mod moves;
 pub mod options;
 pub mod session;

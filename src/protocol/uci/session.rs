@@ -191,6 +191,12 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
+    fn info_strings(&mut self, lines: &[String]) {
+        for line in lines {
+            self.send(&format!("info string {line}"));
+        }
+    }
+
     fn error(&mut self, text: impl std::fmt::Display) {
         self.send(&format!("info string error: {text}"));
     }
@@ -248,6 +254,28 @@ impl<W: Write> Session<W> {
             Command::Quit => {
                 self.finish_search();
                 self.finished = true;
+            }
+            Command::Display => {
+                let lines = super::inspect::board_lines(self.game.position());
+                self.info_strings(&lines);
+            }
+            Command::Eval => {
+                let pos = self.game.position_clone();
+                let value = self.thinker.with_searcher(|s| s.evaluate(&pos));
+                self.send(&format!(
+                    "info string eval cp {value} (static, from the side to move's point of view)"
+                ));
+            }
+            Command::Perft(depth) => {
+                self.finish_search();
+                if depth > super::inspect::MAX_PERFT_DEPTH {
+                    self.error(format!(
+                        "go perft {depth}: counted to depth {} at most",
+                        super::inspect::MAX_PERFT_DEPTH
+                    ));
+                }
+                let lines = super::inspect::perft_lines(self.game.position(), depth);
+                self.info_strings(&lines);
             }
             Command::Bad { command, reason } => self.error(format!("{command}: {reason}")),
             Command::Unknown(word) => self.error(format!("unknown command {}", shorten(&word))),
