@@ -108,6 +108,7 @@ fn replay(path: &std::path::Path) {
     let uci = file.starts_with("uci-");
     let mut engine = Engine::start(if uci { is_uci_thinking } else { is_thinking });
     let mut quit_sent = false;
+    let mut eof = false;
     for (i, raw) in text.lines().enumerate() {
         let lineno = i + 1;
         let expanded = raw.replace("{engine_name}", ENGINE_NAME);
@@ -148,13 +149,14 @@ fn replay(path: &std::path::Path) {
                 });
             }
         } else if raw.trim() == "%eof" {
-            engine.finish(&file, false);
-            return;
+            // The lines after it are what the engine still says once its input is closed.
+            engine.process.close_input();
+            eof = true;
         } else {
             panic!("{file}:{lineno}: cannot read transcript line {raw:?}");
         }
     }
-    engine.finish(&file, !quit_sent);
+    engine.finish(&file, !quit_sent && !eof);
 }
 
 #[test]

@@ -434,6 +434,11 @@ impl EngineProcess {
         self.lines.try_iter()
     }
 
+    /// Closes stdin (end of input), without waiting for the engine.
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
     /// Sends `quit` if stdin is still open, then closes it.
     pub fn close_input_with_quit(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
