@@ -7,6 +7,8 @@ Usage: scripts/xboard-probe.py [OUTDIR]   (default target/xboard-probe; needs xb
 Each probe is one short game between two scripted engines (scripts/e2e/scripted-engine.py) that announce
 a position and `piece` lines and play fixed moves; XBoard judges the moves with legality testing on.
 Wild Castle is XBoard's own game: its probes start from a FEN file instead of a `setup` line.
+The Wreckage probes compare two `setup` parents: `fairy` (XBoard puts captures in the capturer's
+holdings, as in crazyhouse) and `bughouse`, which we send (drops work, captures stay out).
 A probe prints what XBoard did -- accepted or refused the last move, and its own final position --
 next to what we expect it to do. Exit status 1 if any probe differs from its expectation.
 Wire squares (ranks 0..9).
@@ -24,9 +26,9 @@ ENGINE = os.path.join(ROOT, "scripts", "e2e", "scripted-engine.py")
 FAIRYBRIDGE = os.environ.get("FAIRYBRIDGE", os.path.join(ROOT, "target", "release", "fairybridge"))
 
 
-def our_lines():
-    """The table and `piece` lines fairybridge itself sends for `variant pillage`."""
-    out = subprocess.run([FAIRYBRIDGE], input="xboard\nprotover 2\nvariant pillage\nquit\n",
+def our_lines(variant="pillage"):
+    """The table and `piece` lines fairybridge itself sends for `variant VARIANT`."""
+    out = subprocess.run([FAIRYBRIDGE], input=f"xboard\nprotover 2\nvariant {variant}\nquit\n",
                          capture_output=True, text=True, timeout=30).stdout
     setup = next(l for l in out.splitlines() if l.startswith("setup "))
     pieces = {l.split()[1][0]: l for l in out.splitlines() if l.startswith("piece ")}
@@ -34,6 +36,7 @@ def our_lines():
 
 
 OUR_TABLE, OUR_PIECES = our_lines()
+WRECKAGE_TABLE, WRECKAGE_PIECES = our_lines("wreckage")
 PAWN = OUR_PIECES["P"]                   # fmWfmnDfceF: XBoard's modifier order
 SUPER = OUR_PIECES["S"]
 KING = OUR_PIECES["K"]                   # KisjO1..isjO4
@@ -89,6 +92,19 @@ PROBES = [
 ]
 
 
+# Wreckage's holdings in XBoard, by `setup` parent (issue 23): the queen takes a pawn, then a ninja
+# and the Guillotine are dropped. (name, size and parent, the same fields as above.)
+WRECKAGE_FEN = "5k4/10/10/10/4p5/10/10/4Q5/10/5K4[GJJgjj] w - - 0 1"
+WRECKAGE_PROBES = [
+    ("wreckage-holdings-fairy", "10x10+3_fairy",
+     (WRECKAGE_TABLE, WRECKAGE_FEN, list(WRECKAGE_PIECES.values()), ["e2e5", "G@a0"], ["J@a8", "f9g9"], "accepted",
+      "parent fairy: drops work, but the captured pawn goes to White's holdings", "6k3/j9/10/10/4Q5/10/10/10/10/G4K4[PJJjg]")),
+    ("wreckage-holdings-bughouse", "10x10+3_bughouse",
+     (WRECKAGE_TABLE, WRECKAGE_FEN, list(WRECKAGE_PIECES.values()), ["e2e5", "G@a0"], ["J@a8", "f9g9"], "accepted",
+      "parent bughouse (ours): drops work, the holdings stay the real ones", "6k3/j9/10/10/4Q5/10/10/10/10/G4K4[JJjg]")),
+]
+
+
 def start_xvfb(out):
     """A headless X server on a free display; its messages go to OUT/xvfb.log. The display number
     comes through a file (as in xboard-check.sh): pipe descriptors get mixed up with the standard
@@ -108,13 +124,13 @@ def start_xvfb(out):
     return proc, ":" + display
 
 
-def run_probe(out, display, probe):
+def run_probe(out, display, probe, variant=None, size="10x10+0_fairy"):
     name, table, fen, pieces, white, black, expected, shows, placement = probe
     d = os.path.join(out, name)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.join(d, "home"))
-    variant = "pillage" if table else "wildcastle"
-    setup = f"setup {table} 10x10+0_fairy {fen}" if table else None
+    variant = variant or ("pillage" if table else "wildcastle")
+    setup = f"setup {table} {size} {fen}" if table else None
     cmds = []
     for side, moves in (("white", white), ("black", black)):
         cfg = {"variant": variant, "setup": setup, "pieces": pieces,
@@ -169,9 +185,11 @@ def main():
     xvfb, display = start_xvfb(out)
     print(f"Xvfb on display {display}")
     differ = 0
+    runs = [(probe, None, "10x10+0_fairy") for probe in PROBES]
+    runs += [((name,) + rest, "wreckage", size) for name, size, rest in WRECKAGE_PROBES]
     try:
-        for probe in PROBES:
-            name, expected, result, position, shows, _ = run_probe(out, display, probe)
+        for probe, variant, size in runs:
+            name, expected, result, position, shows, _ = run_probe(out, display, probe, variant, size)
             ok = result == expected
             differ += not ok
             print(f"{'ok  ' if ok else 'DIFF'} {name}: {result} (expected {expected}) -- {shows}")
@@ -179,7 +197,7 @@ def main():
                 print(f"     XBoard's position: {position}")
     finally:
         xvfb.terminate()
-    print(f"{len(PROBES) - differ} of {len(PROBES)} probes as expected; logs in {out}")
+    print(f"{len(runs) - differ} of {len(runs)} probes as expected; logs in {out}")
     return 1 if differ else 0
 
 
