@@ -58,6 +58,9 @@ enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Make an opening suite (EPD for `match --openings`): random short lines from the start,
+    /// optionally kept only where a short search scores them near equal.
+    Openings(crate::tournament::suite::OpeningsArgs),
     /// Combine the PGN or state files of several runs of one match (shards) into one report.
     Merge(crate::tournament::merge::MergeArgs),
     /// Serve a Zillions of Games engine plug-in (a library with the DLL_* calls) over CECP.
@@ -200,6 +203,13 @@ pub fn run() -> i32 {
             crate::tune::run(*args, &reg)
         }
         Some(Command::Merge(args)) => crate::tournament::merge::run(args),
+        Some(Command::Openings(args)) => {
+            let (reg, ok) = registry(&cli.variant_files);
+            if !ok {
+                return 2;
+            }
+            crate::tournament::suite::run(args, &reg)
+        }
         Some(Command::Variants) => {
             let (reg, ok) = registry(&cli.variant_files);
             let mut out = std::io::stdout().lock();

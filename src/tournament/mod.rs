@@ -20,5 +20,6 @@ pub mod resume;
 pub mod runner;
 pub mod shard;
 pub mod stats;
+pub mod suite;
 pub mod timecontrol;
 pub mod uci;
