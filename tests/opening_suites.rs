@@ -12,7 +12,7 @@ use common::{fresh_temp_file, run, run_match, stderr, stdout};
 use fairybridge::tournament::{openings, pgn::read_pgn};
 use fairybridge::variants::Registry;
 
-const GAMES: [&str; 4] = ["normal", "crazyhouse", "wildcastle", "wildrose"];
+const GAMES: [&str; 6] = ["normal", "crazyhouse", "wildcastle", "pillage", "wreckage", "wildrose"];
 
 fn suite_path(game: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("fixtures/openings/{game}.epd"))
