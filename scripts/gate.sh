@@ -17,6 +17,7 @@
 #   --tc TC           time control of both engines (default 5+0.05)
 #   --variant NAME    the game (default normal)
 #   --openings FILE   start positions (default fixtures/openings/NAME.epd), played in order
+#   --variants FILE   a user-defined game's definition file, given to the referee and both engines
 #   --games N         game cap: the match stops there without a verdict (default 20000)
 #   --concurrency N   games at once (default 1)
 #   --seed N          the match's seed (default 1)
@@ -61,7 +62,7 @@ for word in "$@"; do invocation+=" $(quote "$word")"; done
 
 elo0=0 elo1=5 alpha=0.05 beta=0.05 tc=5+0.05 variant=normal openings="" games=20000
 concurrency=1 seed=1 timemargin=100 referee="" dir=""
-cand_keys=() base_keys=() each_keys=() positional=()
+cand_keys=() base_keys=() each_keys=() positional=() variant_files=()
 need() { [ $# -ge 2 ] || die "$1 needs a value"; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -73,6 +74,7 @@ while [ $# -gt 0 ]; do
     --tc) need "$@"; tc=$2; shift ;;
     --variant) need "$@"; variant=$2; shift ;;
     --openings) need "$@"; openings=$2; shift ;;
+    --variants) need "$@"; variant_files+=("$(realpath "$2")"); each_keys+=(arg=--variants "arg=$(realpath "$2")"); shift ;;
     --games) need "$@"; games=$2; shift ;;
     --concurrency) need "$@"; concurrency=$2; shift ;;
     --seed) need "$@"; seed=$2; shift ;;
@@ -188,7 +190,9 @@ engine_args() {
 }
 mapfile -t cand_engine < <(engine_args "$cand_name" "$dir/candidate" "${cand_keys[@]}")
 mapfile -t base_engine < <(engine_args "$base_name" "$dir/baseline" "${base_keys[@]}")
-match=("$referee" match "${cand_engine[@]}" "${base_engine[@]}"
+referee_args=()
+for f in "${variant_files[@]}"; do referee_args+=(--variants "$f"); done
+match=("$referee" "${referee_args[@]}" match "${cand_engine[@]}" "${base_engine[@]}"
   --each "tc=$tc" "${each_keys[@]}" --variant "$variant" --games "$games" --concurrency "$concurrency"
   --openings "$openings" order=sequential --seed "$seed" --timemargin "$timemargin"
   --pgn "$dir/games.pgn" --resume "$dir/state"

@@ -191,3 +191,47 @@ fn bad_arguments_exit_2() {
         assert_eq!(stdout(&out), "", "{args:?}");
     }
 }
+
+#[test]
+fn a_user_defined_game_is_gated_from_its_own_suite() {
+    let km = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/knightmate.toml");
+    let km = km.to_str().unwrap();
+    let dir = fresh_dir("knightmate");
+    std::fs::create_dir_all(&dir).unwrap();
+    let suite = dir.join("knightmate.epd");
+    let made = common::run(&[
+        "--variants",
+        km,
+        "openings",
+        "--variant",
+        "knightmate",
+        "--count",
+        "4",
+        "--depth",
+        "2",
+        "--out",
+        suite.to_str().unwrap(),
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    let out = gate(
+        &dir,
+        2,
+        2,
+        &[
+            "--variants",
+            km,
+            "--variant",
+            "knightmate",
+            "--openings",
+            suite.to_str().unwrap(),
+            "--games",
+            "2",
+        ],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(3), "{text}{}", stderr(&out));
+    assert!(line(&text, "gate:").contains(", knightmate, "), "{text}");
+    assert!(line(&text, "games:").starts_with("games: 2 of at most 2:"), "{text}");
+    let forfeits = line(&text, "forfeits:");
+    assert!(forfeits.ends_with(" 0") && forfeits.contains(" 0, "), "{forfeits}");
+}
