@@ -4,6 +4,8 @@ pub mod game;
 pub mod latency;
 pub mod memory;
 pub mod thinker;
+#[cfg(test)]
+mod time_simulation;
 
 pub use game::{Game, GameError};
 pub use thinker::{Thinker, ThinkerEvent};

@@ -110,6 +110,19 @@ impl SearchControl {
         }
     }
 
+    /// A ponder hit: the search becomes a move with `budget`. The time already thought counts
+    /// towards the soft limit (the search stops once it has thought as long as the move should
+    /// take, at once if it already has); the hard limit runs from now, as the clock does.
+    pub fn ponder_hit(&self, budget: TimeBudget) {
+        let now = self.elapsed().as_millis().min(NEVER as u128 - 1) as u64;
+        let soft = (budget.soft.as_millis().min(NEVER as u128 - 1) as u64).max(now);
+        let hard = now
+            .saturating_add(budget.hard.as_millis() as u64)
+            .clamp(soft, NEVER - 1);
+        self.hard_ms.store(hard, Ordering::SeqCst);
+        self.soft_ms.store(soft, Ordering::SeqCst);
+    }
+
     /// Sets the budget counted from the start of the search (exact, for node-counted time).
     pub(crate) fn set_budget_from_start(&self, budget: Option<TimeBudget>) {
         match budget {
@@ -173,5 +186,29 @@ mod tests {
         c.reset();
         assert!(!c.is_stopped());
         assert_eq!(c.hard_ms(), None);
+    }
+
+    #[test]
+    fn a_ponder_hit_counts_the_time_already_thought() {
+        let c = SearchControl::new();
+        c.begin();
+        std::thread::sleep(Duration::from_millis(30));
+        let budget = TimeBudget {
+            soft: Duration::from_millis(10_000),
+            hard: Duration::from_millis(20_000),
+        };
+        c.ponder_hit(budget);
+        let now = c.elapsed().as_millis() as u64;
+        // The soft limit is counted from the start of the ponder search, the hard one from now.
+        assert_eq!(c.soft_ms(), Some(10_000));
+        let hard = c.hard_ms().unwrap();
+        assert!(hard >= 20_030 && hard <= now + 20_000, "{hard}");
+        // Pondered longer than the move should take: stop now, not later.
+        c.ponder_hit(TimeBudget {
+            soft: Duration::from_millis(5),
+            hard: Duration::from_millis(500),
+        });
+        assert!(c.soft_ms().unwrap() >= 30);
+        assert!(c.soft_ms() <= c.hard_ms());
     }
 }

@@ -32,5 +32,7 @@ pub use control::{RootProgress, SearchControl};
 pub use eval::{EvalTables, S, evaluate};
 pub use eval_params::{EvalParams, KindParams, with_section};
 pub use score::{Bound, Score};
-pub use time::{Clock, DEFAULT_OVERHEAD_MS, Limits, MoveCost, TimeBudget, clock_budget, movetime_budget};
+pub use time::{
+    Clock, DEFAULT_OVERHEAD_MS, Limits, MIN_OVERHEAD_MS, MoveCost, PROBE_MS, TimeBudget, clock_budget, movetime_budget,
+};
 pub use tt::{TranspositionTable, TtHit};

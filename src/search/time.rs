@@ -1,22 +1,27 @@
 //! Search limits, and time allocation from a neutral clock (milliseconds left, increment, moves
 //! to go). Each door converts its own clock commands into a `Clock` or a move time.
 //!
-//! A budget has a soft limit (no new iteration after it; the search may stop earlier when its best
-//! move is stable, or run somewhat longer when it is not) and a hard limit (abort now). Both keep a
-//! reserve for the latency between our `move` and the GUI stopping our clock, so that even tiny
-//! clocks never run out.
+//! A budget has a soft limit, the time a move should take (no new iteration after it; the search
+//! stops earlier when its best move is stable, later when it changes or the score drops), and a
+//! hard limit (abort now). The soft limit is a share of the time left for the moves up to a
+//! horizon, their increments counted, growing as the game goes on, as strong engines spend it; the
+//! hard limit is a few times that, never most of the clock. What a move costs beyond its thinking
+//! (pipes, scheduling, a GUI's own work) is kept back for this move and each one to come, and a
+//! GUI's per-move floor only where its clock reports have shown one (`engine::latency`): under a
+//! precise referee the charge is the thinking time, and a reserve for a floor that is not there
+//! would leave the clock unspent.
 
 use std::time::Duration;
 
 use crate::core::Move;
 
-/// Kept back on every move for process start-up, pipes and scheduling (ms), until a door has
-/// measured more.
+/// Kept back on every move for process start-up, pipes and scheduling (ms) before a door has
+/// measured what the GUI charges.
 pub const DEFAULT_OVERHEAD_MS: i64 = 40;
+/// The least overhead kept once measured (ms): scheduling jitter the reports do not show.
+pub const MIN_OVERHEAD_MS: i64 = 10;
 /// The largest clock, increment or overhead taken at face value (about 35 years, in ms).
 const MAX_CLOCK_MS: i64 = 1 << 40;
-/// Most of the reserve taken as a fraction of the clock (ms).
-const MAX_FRACTION_RESERVE_MS: i64 = 500;
 
 /// Time for one move.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -34,8 +39,13 @@ pub struct MoveCost {
     /// Added to a move's thinking: pipes, scheduling, the GUI's own work (ms).
     pub overhead_ms: i64,
     /// The least a move costs in all, however fast it is played (ms): XBoard reads a move only
-    /// after animating the last one. Kept for every move still to come.
+    /// after animating the last one. 0 until a GUI's reports show such a floor; then kept for
+    /// the moves still to come.
     pub least_ms: i64,
+    /// No fast move has yet shown whether the GUI charges a floor: a floor shows only on a move
+    /// that thinks less than it, which a long game's moves may not do until too late, so the
+    /// budget answers this move fast (`PROBE_MS`) where the increment would not pay a floor.
+    pub probe: bool,
 }
 
 impl From<i64> for MoveCost {
@@ -44,6 +54,7 @@ impl From<i64> for MoveCost {
         MoveCost {
             overhead_ms,
             least_ms: 0,
+            probe: false,
         }
     }
 }
@@ -107,20 +118,10 @@ pub struct Clock {
     pub moves_played: u32,
 }
 
-/// The budget for one move on `clock`, keeping the overhead back on this move, and on every move
-/// still to come the overhead or the least a move costs, whichever is more, for what the GUI, the
-/// pipes and the scheduler charge on top of our thinking time.
+/// The budget for one move on `clock`, keeping back what this move and each one to come cost
+/// beyond their thinking (`cost`).
 pub fn clock_budget(clock: &Clock, cost: impl Into<MoveCost>) -> TimeBudget {
-    let cost = cost.into();
-    let half_played = (clock.moves_played / 2) as i64;
-    let mtg = match clock.moves_to_go {
-        Some(n) => MovesToGo::Session(n.max(1)),
-        None => MovesToGo::SuddenDeath {
-            think: (SUDDEN_DEATH_THINK_MOVES - half_played).max(SUDDEN_DEATH_THINK_MOVES_MIN) as u32,
-            pay: (SUDDEN_DEATH_PAY_MOVES - half_played).max(SUDDEN_DEATH_PAY_MOVES_MIN) as u32,
-        },
-    };
-    let (soft, hard) = allocate(clock.remaining_ms, clock.increment_ms.max(0), mtg, cost);
+    let (soft, hard) = allocate(clock, cost.into());
     TimeBudget {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard as u64),
@@ -136,88 +137,83 @@ pub fn movetime_budget(movetime_ms: u64, overhead_ms: i64) -> TimeBudget {
     TimeBudget { soft: t, hard: t }
 }
 
-/// Sudden death, first move: the clock is shared as if this many moves were still to play; the
-/// count falls by one every two moves played, down to `SUDDEN_DEATH_THINK_MOVES_MIN`.
-const SUDDEN_DEATH_THINK_MOVES: i64 = 60;
-const SUDDEN_DEATH_THINK_MOVES_MIN: i64 = 40;
-/// Sudden death, first move: the overhead the increment does not pay is kept for this many moves
-/// (falling in the same way, down to `SUDDEN_DEATH_PAY_MOVES_MIN`): a GUI charging 90 ms a move
-/// (XBoard animating its moves, issue 15) takes 9 s of a 15 s clock over 100 moves, and 200 ms a
-/// move on a loaded machine 24 s of a minute over 120, whatever the engine thinks. A game that
-/// goes on past the estimate lives on the reserve for as many moves again, at a few ms of
-/// thought a move.
-const SUDDEN_DEATH_PAY_MOVES: i64 = 140;
-const SUDDEN_DEATH_PAY_MOVES_MIN: i64 = 60;
+/// The clock is planned over at most this many moves (this one included), with their increments:
+/// in sudden death a game's length is unknown, and a session longer than this is spent as if it
+/// ended here (the share of each move grows as the moves go by).
+const HORIZON_MOVES: i64 = 50;
+/// Sudden death: what a move costs beyond its thinking and the increment does not pay is kept for
+/// this many moves to come on the first move, one fewer every two moves played, down to
+/// `FLOOR_PAY_MOVES_MIN`: a game that goes on past the horizon is played fast, and charged its
+/// overhead or the GUI's floor whatever the engine thinks (XBoard charging 140 ms a move takes
+/// 20 s of a minute over 140 moves).
+const FLOOR_PAY_MOVES: i64 = 140;
+const FLOOR_PAY_MOVES_MIN: i64 = 60;
+/// A probe move's thinking (ms): under every GUI floor measured (80-300 ms), so that the GUI's
+/// charge shows it.
+pub const PROBE_MS: i64 = 30;
+/// An increment of at least this (ms) pays any GUI floor measured: no probe is needed.
+const FLOOR_PAID_INC_MS: i64 = 300;
+/// Taken off the hard limit for the time between the search seeing its deadline and the move
+/// leaving the process (ms).
+const HARD_MARGIN_MS: i64 = 5;
 
-/// How many moves the remaining time must last.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-enum MovesToGo {
-    /// Exactly this many moves to the next time control (this one included).
-    Session(u32),
-    /// No control ahead: the thinking time is shared over `think` moves, and the overhead of
-    /// `pay` moves is kept back.
-    SuddenDeath { think: u32, pay: u32 },
-}
-
-/// Soft and hard limits in ms from the clock (ms, may be negative), the increment (ms) and what
-/// a move costs beyond its thinking.
-fn allocate(remaining_ms: i64, inc_ms: i64, mtg: MovesToGo, cost: MoveCost) -> (i64, i64) {
+/// Soft and hard limits (ms) for the move on `clock`.
+fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64) {
     // Clocks past decades mean "no limit" in practice; clamping keeps the arithmetic in range.
-    let remaining = remaining_ms.clamp(0, MAX_CLOCK_MS);
-    let inc_ms = inc_ms.clamp(0, MAX_CLOCK_MS);
-    let lag_ms = cost.overhead_ms.clamp(0, MAX_CLOCK_MS);
-    // Each move to come costs its overhead, or the GUI's floor if that is more (thinking under
-    // the floor is not charged twice, but the moves to come are played fast: keep the floor).
-    let future_ms = lag_ms.max(cost.least_ms.clamp(0, MAX_CLOCK_MS));
-    let reserve = lag_ms + (remaining / 50).min(MAX_FRACTION_RESERVE_MS);
-    let usable = (remaining - reserve).max(0);
-    // Every move also costs the GUI's and the pipes' latency, which the increment has to pay for
-    // first: on a short clock with a small increment, spending the whole increment drains it.
-    let inc = (inc_ms - lag_ms).max(0);
-    let inc_part = inc * 3 / 4;
-    let (ideal, cap) = match mtg {
-        MovesToGo::Session(n) => {
-            let n = n.max(1) as i64;
-            // The moves after this one each cost latency too: keep it for them.
-            let usable = usable
-                .saturating_sub((n - 1).saturating_mul(future_ms) / 2)
-                .max(usable / (2 * n));
-            let cap_frac = match n {
-                1 => 90,
-                2 => 60,
-                3 => 45,
-                _ => 35,
-            };
-            (usable / n + inc_part, usable * cap_frac / 100 + inc / 2)
-        }
-        MovesToGo::SuddenDeath { think, pay } => {
-            let n = think.max(1) as i64;
-            let pay = (pay.max(1) as i64).max(n);
-            // The moves still to come each cost the overhead too, as far as the increment does
-            // not pay it: keep it for them.
-            // A quarter of the clock stays for thinking whatever the overhead: on 1 s + 0.01 s
-            // with the default overhead kept for the moves to come more than the clock, a floor
-            // of `usable / (2n)` (then shared over n moves again) left 0 ms a move (first legal
-            // move played, soak of issue 15).
-            let unpaid = (future_ms - inc_ms).max(0);
-            let usable = usable.saturating_sub((pay - 1).saturating_mul(unpaid)).max(usable / 4);
-            // An iteration under way is finished up to the hard limit: three times the share,
-            // not four, or a run of such moves spends the clock of the moves to come.
-            let share = usable / n + inc_part;
-            (share, (usable * 3 / 10 + inc / 2).min(share.saturating_mul(3)))
-        }
+    let remaining = clock.remaining_ms.clamp(0, MAX_CLOCK_MS);
+    let inc = clock.increment_ms.clamp(0, MAX_CLOCK_MS);
+    let overhead = cost.overhead_ms.clamp(0, MAX_CLOCK_MS);
+    let floor = cost.least_ms.clamp(0, MAX_CLOCK_MS);
+    let played = i64::from(clock.moves_played);
+    let session = clock.moves_to_go.map(|n| i64::from(n.max(1)));
+    let horizon = session.map_or(HORIZON_MOVES, |n| n.min(HORIZON_MOVES));
+    // Each move to come costs its overhead, over the horizon and in sudden death past it as far as
+    // the increment does not pay it (a long game is played fast), and a GUI's floor charges every
+    // move whatever it thinks.
+    let beyond_horizon = match session {
+        Some(_) => 0,
+        None => ((FLOOR_PAY_MOVES - played / 2).max(FLOOR_PAY_MOVES_MIN) - horizon).max(0),
     };
-    let cap = cap.min(usable);
-    let soft = ideal.min(cap);
-    let hard = (ideal * 4).min(cap).max(soft);
-    (soft, hard)
+    let time_left = remaining
+        .saturating_add(inc.saturating_mul(horizon - 1))
+        .saturating_sub(overhead.saturating_mul(horizon + 2))
+        .saturating_sub((overhead - inc).max(0).saturating_mul(beyond_horizon))
+        .saturating_sub((floor - inc).max(0).saturating_mul(horizon - 1 + beyond_horizon))
+        .max(remaining / 20)
+        .max(1);
+    // The game ply, from this side's moves (which is all a door may know).
+    let ply = 2.0 * played as f64;
+    let remaining_f = remaining as f64;
+    let time_left_f = time_left as f64;
+    let (optimum_share, max_scale) = match session {
+        // A share that grows with the game's length, as a game that went on is nearer its end;
+        // never more than a fifth of the clock.
+        None => (
+            (0.0170 + (ply + 3.0).powf(0.45) * 0.0035).min(0.2 * remaining_f / time_left_f),
+            (4.0 + ply / 12.0).min(7.0),
+        ),
+        Some(_) => (
+            ((0.88 + ply / 116.4) / horizon as f64).min(0.88 * remaining_f / time_left_f),
+            (1.5 + 0.11 * horizon as f64).min(6.3),
+        ),
+    };
+    let optimum = (optimum_share * time_left_f) as i64;
+    // Never most of the clock, and this move's overhead kept.
+    let cap = (remaining * 4 / 5 - overhead - HARD_MARGIN_MS).max(0);
+    let hard = ((max_scale * optimum as f64) as i64).min(cap);
+    if cost.probe && inc < FLOOR_PAID_INC_MS {
+        let probe = PROBE_MS.min(optimum).min(cap);
+        return (probe, probe);
+    }
+    let soft = optimum.min(cap);
+    (soft, hard.max(soft))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const LAG_MS: i64 = DEFAULT_OVERHEAD_MS;
+    const LAG_MS: i64 = MIN_OVERHEAD_MS;
 
     fn ms(d: Duration) -> i64 {
         d.as_millis() as i64
@@ -249,99 +245,105 @@ mod tests {
         assert_eq!(ms(b.hard), 2000 - LAG_MS);
         assert_eq!(b.soft, b.hard);
         // Tiny move time: half of it.
-        assert_eq!(ms(movetime_budget(50, LAG_MS).hard), 25);
+        assert_eq!(ms(movetime_budget(10, LAG_MS).hard), 5);
         // Huge values are clamped, never overflow.
         assert_eq!(ms(movetime_budget(u64::MAX, LAG_MS).hard), MAX_CLOCK_MS - LAG_MS);
         assert_eq!(ms(movetime_budget(100, i64::MAX).hard), 50);
     }
 
     #[test]
-    fn the_least_charge_changes_nothing_at_one_second_plus_ten_ms() {
-        // The soak's refereed games: at 1 s + 0.01 s, on clocks up to 2 s, the default overhead
-        // kept for the moves to come already exceeds the clock, so a quarter of it is shared,
-        // with or without XBoard's floor kept (the least charge before any evidence, with its
-        // margin). Past about 2.4 s late in a game the floor keeps a little more.
-        let floor = MoveCost {
-            overhead_ms: LAG_MS,
-            least_ms: 125,
-        };
-        for remaining_ms in (0..=2_000).step_by(25) {
-            for moves_played in 0..200 {
-                let clock = Clock {
-                    remaining_ms,
-                    increment_ms: 10,
-                    moves_to_go: None,
-                    moves_played,
-                };
-                assert_eq!(clock_budget(&clock, floor), clock_budget(&clock, LAG_MS), "{clock:?}");
+    fn a_move_of_sudden_death_with_increment_spends_a_share_of_what_is_left() {
+        // 5 s + 0.05 s at the start: about 2.3 % of the clock and the 49 increments to come, less
+        // the overhead of 52 moves; an unfinished iteration may take four times that.
+        let b = sudden(5_000, 50, 0);
+        let time_left = 5_000 + 49 * 50 - 52 * LAG_MS;
+        assert_eq!(
+            ms(b.soft),
+            (time_left as f64 * (0.017 + 3f64.powf(0.45) * 0.0035)) as i64
+        );
+        assert_eq!(ms(b.hard), (ms(b.soft) as f64 * 4.0) as i64);
+        // Later in the game a move gets a larger share of what is left.
+        let later = sudden(5_000, 50, 30);
+        assert!(later.soft > b.soft * 3 / 2, "{later:?} {b:?}");
+    }
+
+    #[test]
+    fn the_hard_limit_is_never_most_of_the_clock() {
+        for remaining in [0, 10, 50, 100, 300, 1_000, 10_000, 600_000] {
+            for inc in [0, 10, 100, 1_000, 10_000] {
+                for moves_to_go in [None, Some(1), Some(2), Some(40)] {
+                    let clock = Clock {
+                        remaining_ms: remaining,
+                        increment_ms: inc,
+                        moves_to_go,
+                        moves_played: 20,
+                    };
+                    let b = clock_budget(&clock, LAG_MS);
+                    assert!(b.soft <= b.hard, "{clock:?}: {b:?}");
+                    assert!(ms(b.hard) <= (remaining * 4 / 5 - LAG_MS).max(0), "{clock:?}: {b:?}");
+                }
             }
         }
-        // Where the overhead does not exceed the clock, the floor is kept.
-        let minute = Clock {
+    }
+
+    #[test]
+    fn a_gui_floor_is_kept_for_the_moves_to_come() {
+        let clock = Clock {
             remaining_ms: 60_000,
             increment_ms: 0,
             moves_to_go: None,
             moves_played: 0,
         };
-        assert!(clock_budget(&minute, floor).soft < clock_budget(&minute, LAG_MS).soft);
-    }
-
-    #[test]
-    fn sudden_death_with_increment() {
-        // 10 s + 0.1 s at the start: 9760 ms usable / 60 moves + 3/4 of the increment left after
-        // the per-move latency (100 - 40 ms); an unfinished iteration may take three times that.
-        let b = sudden(10_000, 100, 0);
-        assert_eq!(ms(b.soft), 9760 / 60 + 45);
-        assert_eq!(ms(b.hard), (9760 / 60 + 45) * 3);
-        assert!(b.hard < Duration::from_millis(9760 * 3 / 10 + 30));
-    }
-
-    #[test]
-    fn a_short_clock_lives_on_its_increment() {
-        // 0.12 s left and 0.03 s increment: the increment only pays the latency, so the move must
-        // be nearly free, or the clock drains move after move.
-        let b = sudden(120, 30, 40);
-        assert!(ms(b.soft) <= 5 && ms(b.hard) <= 12, "{b:?}");
-    }
-
-    #[test]
-    fn a_one_second_clock_still_thinks() {
-        // 1 s + 0.01 s: the default overhead kept for 140 moves (140 x 30 ms) is more than the
-        // clock; a quarter of it is still shared out (it was 0 ms, and the engine played its
-        // first move).
-        let b = sudden(1000, 10, 0);
-        assert_eq!(ms(b.soft), (1000 - LAG_MS - 20) / 4 / 60);
-        assert!(ms(b.soft) >= 3 && b.hard >= b.soft, "{b:?}");
-        // Once a quick GUI's 5 ms was measured, the increment pays it and the clock is shared.
-        let quick = |remaining_ms, moves_played| {
-            let clock = Clock {
-                remaining_ms,
-                increment_ms: 10,
-                moves_to_go: None,
-                moves_played,
-            };
-            clock_budget(&clock, 5)
+        let exact = clock_budget(&clock, LAG_MS);
+        let floored = clock_budget(
+            &clock,
+            MoveCost {
+                overhead_ms: LAG_MS,
+                least_ms: 175,
+                probe: false,
+            },
+        );
+        // 139 moves to come at 175 ms are kept back.
+        assert!(floored.soft < exact.soft, "{floored:?} {exact:?}");
+        // An increment that pays the floor keeps nothing more for it.
+        let paid = Clock {
+            increment_ms: 200,
+            ..clock
         };
-        assert!(ms(quick(1000, 0).soft) >= 15, "{:?}", quick(1000, 0));
-        assert!(ms(quick(400, 60).soft) >= 10, "{:?}", quick(400, 60));
+        let with_floor = MoveCost {
+            overhead_ms: LAG_MS,
+            least_ms: 150,
+            probe: false,
+        };
+        assert_eq!(clock_budget(&paid, with_floor), clock_budget(&paid, LAG_MS));
     }
 
     #[test]
-    fn tiny_clocks_never_overrun() {
-        for remaining in [-5000, -10, 0, 10, 50, 100, 300, 500, 1000] {
-            for inc in [0, 100, 1000] {
-                let b = sudden(remaining, inc, 30);
-                assert!(b.soft <= b.hard);
-                assert!(
-                    ms(b.hard) <= (remaining - LAG_MS).max(0),
-                    "{remaining} ms inc {inc}: {b:?}"
-                );
-            }
-        }
-        // 0.5 s left, 0.1 s increment: well under the clock.
-        let b = sudden(500, 100, 60);
-        assert!(ms(b.hard) <= 500 * 3 / 10 + 50);
-        assert!(ms(b.soft) >= 50);
+    fn a_probe_answers_fast_unless_the_increment_pays_any_floor() {
+        let probe = MoveCost {
+            overhead_ms: LAG_MS,
+            least_ms: 0,
+            probe: true,
+        };
+        let clock = Clock {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+            moves_to_go: None,
+            moves_played: 1,
+        };
+        let b = clock_budget(&clock, probe);
+        assert_eq!((ms(b.soft), ms(b.hard)), (PROBE_MS, PROBE_MS));
+        // Never more than the move would have had.
+        let tiny = Clock {
+            remaining_ms: 200,
+            ..clock
+        };
+        assert!(clock_budget(&tiny, probe).hard <= clock_budget(&tiny, LAG_MS).soft);
+        let paid = Clock {
+            increment_ms: FLOOR_PAID_INC_MS,
+            ..clock
+        };
+        assert_eq!(clock_budget(&paid, probe), clock_budget(&paid, LAG_MS));
     }
 
     #[test]
@@ -352,54 +354,21 @@ mod tests {
             moves_to_go: Some(10),
             moves_played: 0,
         };
-        let small = clock_budget(&clock, 40);
+        let small = clock_budget(&clock, 10);
         let large = clock_budget(&clock, 150);
-        assert!(large.hard < small.hard, "{small:?} {large:?}");
-        // At its pace, ten moves leave half the overhead for each later move and all of it for this one.
-        assert!(ms(large.soft) * 10 + 9 * 75 + 150 <= 2000, "{large:?}");
-    }
-
-    /// Sudden death with a GUI that charges at least 120 ms a move (XBoard reads our move only
-    /// after animating the last one, issue 15): the overhead of the moves to come is kept back,
-    /// so that a 15 s clock lasts a 100-move game, and a minute 120 moves of a loaded machine's
-    /// 200 ms (simulated: the GUI charges the think time, up to the hard limit, or its overhead
-    /// if more, and a few ms on top). The 15 s game flagged at move 60 before the thinking was
-    /// shared over 60 moves and the overhead kept for 140.
-    #[test]
-    fn sudden_death_keeps_the_overhead_of_the_moves_to_come() {
-        for (clock_ms, floor, moves) in [(15_000, 120, 100), (60_000, 200, 120)] {
-            for overshoot in [10, 20, 30] {
-                let mut remaining = clock_ms;
-                for played in 0..moves {
-                    let clock = Clock {
-                        remaining_ms: remaining,
-                        increment_ms: 0,
-                        moves_to_go: None,
-                        moves_played: played,
-                    };
-                    let b = clock_budget(&clock, floor + floor / 4);
-                    let thought = (ms(b.soft) * overshoot / 10).min(ms(b.hard));
-                    remaining -= thought.max(floor) + 5;
-                    assert!(
-                        remaining > 0,
-                        "{clock_ms} ms, {floor} ms a move: flag at move {played}, thinking {overshoot}/10 of the share"
-                    );
-                }
-            }
-        }
-        // With the overhead paid by the increment, nothing more is kept.
-        let with_inc = Clock {
-            remaining_ms: 10_000,
-            increment_ms: 200,
-            moves_to_go: None,
-            moves_played: 0,
-        };
-        assert_eq!(ms(clock_budget(&with_inc, 150).soft), (10_000 - 150 - 200) / 60 + 37);
+        assert!(large.soft < small.soft, "{small:?} {large:?}");
+        assert!(ms(large.soft) * 10 + 11 * 150 <= 2000, "{large:?}");
     }
 
     #[test]
-    fn a_short_session_keeps_time_for_its_last_moves() {
-        // Two moves to go with 0.15 s left must leave the last move more than the latency.
+    fn sessions_spread_time_over_the_moves_to_go() {
+        // 40 moves in 5 minutes, first move: 0.88 / 40 of the clock less 42 overheads.
+        let b = session(300_000, 40);
+        assert_eq!(ms(b.soft), ((300_000 - 42 * LAG_MS) as f64 * 0.88 / 40.0) as i64);
+        // The last move of a session may use most of the clock, but not all of it.
+        let b = session(5000, 1);
+        assert_eq!(ms(b.hard), 5000 * 4 / 5 - LAG_MS - HARD_MARGIN_MS);
+        // Two moves to go with 0.15 s left leave the last move more than its overhead.
         let b = session(150, 2);
         assert!(150 - ms(b.hard) - LAG_MS > LAG_MS, "{b:?}");
     }
@@ -407,37 +376,35 @@ mod tests {
     #[test]
     fn negative_clock_gives_zero() {
         assert_eq!(session(-3000, 30).hard, Duration::ZERO);
+        assert_eq!(sudden(-3000, 100, 5).hard, Duration::ZERO);
     }
 
     #[test]
     fn extreme_clocks_do_not_overflow() {
-        for remaining in [i64::MIN, i64::MAX] {
+        for remaining in [i64::MIN, -1, 0, 1, i64::MAX] {
             for inc in [i64::MIN, 0, i64::MAX] {
                 for mtg in [None, Some(0), Some(1), Some(u32::MAX)] {
-                    let clock = Clock {
-                        remaining_ms: remaining,
-                        increment_ms: inc,
-                        moves_to_go: mtg,
-                        moves_played: u32::MAX,
-                    };
-                    let b = clock_budget(&clock, i64::MAX);
-                    assert!(b.soft <= b.hard);
-                    let b = clock_budget(&clock, LAG_MS);
-                    assert!(b.soft <= b.hard);
+                    for least in [i64::MIN, 0, i64::MAX] {
+                        let clock = Clock {
+                            remaining_ms: remaining,
+                            increment_ms: inc,
+                            moves_to_go: mtg,
+                            moves_played: u32::MAX,
+                        };
+                        for overhead in [i64::MIN, LAG_MS, i64::MAX] {
+                            let b = clock_budget(
+                                &clock,
+                                MoveCost {
+                                    overhead_ms: overhead,
+                                    least_ms: least,
+                                    probe: least == 0,
+                                },
+                            );
+                            assert!(b.soft <= b.hard);
+                        }
+                    }
                 }
             }
         }
-    }
-
-    #[test]
-    fn sessions_spread_time_over_the_moves_to_go() {
-        // 40 moves in 5 minutes, first move: 300000 - 540 usable, less the latency of the 39
-        // moves after this one (20 ms each), / 40.
-        let b = session(300_000, 40);
-        assert_eq!(ms(b.soft), (300_000 - 540 - 39 * 20) / 40);
-        // Last move of the session may use most of the clock, but not all of it.
-        let b = session(5000, 1);
-        let usable = 5000 - 40 - 100;
-        assert_eq!(ms(b.hard), usable * 90 / 100);
     }
 }

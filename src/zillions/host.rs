@@ -442,9 +442,11 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             return self.forfeit(why);
         }
         let limits = self.clock.limits(self.engine_moves, OVERHEAD_MS);
+        // A plug-in is given one time for its move, which it uses: the time the move should take,
+        // not the most it may.
         let time_ms = limits
             .time
-            .map_or(0, |b| b.hard.as_millis().clamp(1, i64::MAX as u128) as i64);
+            .map_or(0, |b| b.soft.as_millis().clamp(1, i64::MAX as u128) as i64);
         let depth = limits.depth.map_or(0, i64::from);
         let status = AtomicI32::new(0);
         let mut dropped = false;

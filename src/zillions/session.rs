@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::OutcomeText;
 use crate::notation::zillions::{self, ZillionsError, looks_like_placement, move_text, parse_placement};
-use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher, TimeBudget};
+use crate::search::{Limits, Score, SearchControl, SearchInfo, SearchResult, Searcher, movetime_budget};
 use crate::variants::Registry;
 
 use super::codes::*;
@@ -24,6 +24,9 @@ const HASH_MB: usize = 64;
 const MAX_DEPTH: i64 = 100;
 /// Longest search time taken at face value (ms): a day.
 const MAX_TIME_MS: i64 = 86_400_000;
+/// Kept back from Zillions' time for a move (ms): the search seeing its deadline, the move's
+/// text, the return through the call.
+const ANSWER_OVERHEAD_MS: i64 = 10;
 /// How often a running search looks at the caller's stop request and reports progress.
 const POLL: Duration = Duration::from_millis(2);
 /// Most alternatives a search with variety compares with its best move.
@@ -321,12 +324,8 @@ impl Session {
         let depth = (request.depth > 0).then(|| request.depth.min(MAX_DEPTH) as u32);
         // With variety, the alternatives get a third of the time.
         let main_ms = if variety > 0 { time_ms * 2 / 3 } else { time_ms };
-        let budget = |ms: i64| {
-            (ms > 0).then(|| TimeBudget {
-                soft: Duration::from_millis(ms as u64 * 6 / 10),
-                hard: Duration::from_millis(ms as u64),
-            })
-        };
+        // Zillions' time is for this move alone: used to its end, less what answering costs.
+        let budget = |ms: i64| (ms > 0).then(|| movetime_budget(ms as u64, ANSWER_OVERHEAD_MS));
         let limits = Limits {
             depth,
             time: budget(main_ms),

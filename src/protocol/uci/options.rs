@@ -2,7 +2,7 @@
 //! clamped to the announced range, which is what the machine can do).
 
 use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
-use crate::search::DEFAULT_OVERHEAD_MS;
+use crate::search::MIN_OVERHEAD_MS;
 use crate::variants::Registry;
 
 /// Largest `Move Overhead` (ms).
@@ -34,7 +34,7 @@ impl Options {
             max_hash_mb: max_hash_mb(),
             ponder: false,
             multi_pv: 1,
-            move_overhead_ms: DEFAULT_OVERHEAD_MS,
+            move_overhead_ms: MIN_OVERHEAD_MS,
             chess960: false,
             variant: "normal".to_string(),
         }
@@ -56,7 +56,7 @@ impl Options {
             "option name Clear Hash type button".to_string(),
             "option name Ponder type check default false".to_string(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
-            format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"),
+            format!("option name Move Overhead type spin default {MIN_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"),
             "option name UCI_Chess960 type check default false".to_string(),
             format!("option name UCI_Variant type combo default {CHESS}{variants}"),
             "option name VariantPath type string default <empty>".to_string(),

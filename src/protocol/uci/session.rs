@@ -24,8 +24,8 @@ use crate::engine::latency::OverheadEstimator;
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, fen};
 use crate::search::{
-    Bound, Clock, DEFAULT_OVERHEAD_MS, Limits, RootProgress, Score, SearchControl, SearchInfo, SearchResult,
-    TimeBudget, clock_budget, movetime_budget,
+    Bound, Clock, Limits, MIN_OVERHEAD_MS, RootProgress, Score, SearchControl, SearchInfo, SearchResult, TimeBudget,
+    clock_budget, movetime_budget,
 };
 use crate::variants::Registry;
 
@@ -128,7 +128,7 @@ impl<W: Write> Session<W> {
             held_no_move: false,
             debug: false,
             received: Instant::now(),
-            overhead: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
+            overhead: OverheadEstimator::new(MIN_OVERHEAD_MS),
             expected_clock: None,
             finished: false,
             input_closed: false,
@@ -594,7 +594,7 @@ impl<W: Write> Session<W> {
         }
         let budget = self.less_time_spent(budget);
         if let Some(active) = self.active.as_ref() {
-            active.control.set_budget(Some(budget));
+            active.control.ponder_hit(budget);
         }
     }
 
@@ -764,6 +764,7 @@ fn shorten(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::protocol::captured::CapturedOutput as Shared;
+    use crate::search::DEFAULT_OVERHEAD_MS;
 
     fn session() -> (Session<Shared>, Shared) {
         let out = Shared::default();

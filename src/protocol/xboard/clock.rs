@@ -3,7 +3,7 @@
 //! clamped here, so that no value it sends can overflow a duration.
 
 use crate::engine::latency::OverheadEstimator;
-use crate::search::{Clock, DEFAULT_OVERHEAD_MS, Limits, MoveCost, TimeBudget, clock_budget, movetime_budget};
+use crate::search::{Clock, Limits, MIN_OVERHEAD_MS, MoveCost, TimeBudget, clock_budget, movetime_budget};
 
 /// The clock settings of a game as CECP sets them, and the engine's clock as last reported.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,7 +148,7 @@ pub struct OverheadWatch {
 impl Default for OverheadWatch {
     fn default() -> Self {
         OverheadWatch {
-            estimator: OverheadEstimator::new(DEFAULT_OVERHEAD_MS),
+            estimator: OverheadEstimator::new(MIN_OVERHEAD_MS),
             expected: None,
             reported: false,
         }
@@ -218,9 +218,19 @@ mod tests {
         c.level(40, 300.0, 0.0);
         c.engine_time(30_000);
         let first = c.budget(0, LAG);
-        assert_eq!(ms(first.soft), (300_000 - 540 - 39 * 20) / 40);
-        // The move counter wraps into the next session.
-        assert_eq!(c.budget(40, LAG), first);
+        let clock = Clock {
+            remaining_ms: 300_000,
+            increment_ms: 0,
+            moves_to_go: Some(40),
+            moves_played: 0,
+        };
+        assert_eq!(first, clock_budget(&clock, LAG));
+        // The moves to go wrap into the next session.
+        let next_session = Clock {
+            moves_played: 40,
+            ..clock
+        };
+        assert_eq!(c.budget(40, LAG), clock_budget(&next_session, LAG));
     }
 
     #[test]
@@ -232,8 +242,14 @@ mod tests {
         let l = c.limits(0, LAG);
         assert_eq!(l.depth, Some(7));
         assert_eq!(l.nps, Some(1000));
-        // Sudden death: the overhead of the 139 moves after this one is kept back too.
-        assert_eq!(ms(l.time.unwrap().soft), (60_000 - 40 - 500 - 139 * 40) / 60);
+        // Sudden death on the base, before any `time` report.
+        let clock = Clock {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+            moves_to_go: None,
+            moves_played: 0,
+        };
+        assert_eq!(l.time, Some(clock_budget(&clock, LAG)));
         c.nodes_per_second(0);
         assert_eq!(c.limits(0, LAG).nps, None);
         c.new_game();

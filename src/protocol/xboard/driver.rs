@@ -122,7 +122,7 @@ impl SearchDriver {
     /// Ponder hit: the running search goes on as the search on our move, within `budget`.
     pub fn ponder_hit(&mut self, budget: TimeBudget) {
         if let Some(a) = self.active.as_mut() {
-            a.control.set_budget(Some(budget));
+            a.control.ponder_hit(budget);
             a.purpose = Purpose::Move;
         }
     }
