@@ -153,6 +153,9 @@ const FLOOR_PAY_MOVES_MIN: i64 = 60;
 pub const PROBE_MS: i64 = 30;
 /// An increment of at least this (ms) pays any GUI floor measured: no probe is needed.
 const FLOOR_PAID_INC_MS: i64 = 300;
+/// The cushion: this many increments and `CUSHION_MS` more, at most half the clock.
+const CUSHION_INCREMENTS: i64 = 4;
+const CUSHION_MS: i64 = 100;
 /// Taken off the hard limit for the time between the search seeing its deadline and the move
 /// leaving the process (ms).
 const HARD_MARGIN_MS: i64 = 5;
@@ -174,16 +177,23 @@ fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64) {
         Some(_) => 0,
         None => ((FLOOR_PAY_MOVES - played / 2).max(FLOOR_PAY_MOVES_MIN) - horizon).max(0),
     };
-    let time_left = remaining
+    // Kept off the plan for a move that takes longer than it should (a loaded machine, a slow
+    // pipe): a clock that lives on its increment is never planned down to nothing.
+    let cushion = inc
+        .saturating_mul(CUSHION_INCREMENTS)
+        .saturating_add(CUSHION_MS)
+        .min(remaining / 2);
+    let usable = remaining - cushion;
+    let time_left = usable
         .saturating_add(inc.saturating_mul(horizon - 1))
         .saturating_sub(overhead.saturating_mul(horizon + 2))
         .saturating_sub((overhead - inc).max(0).saturating_mul(beyond_horizon))
         .saturating_sub((floor - inc).max(0).saturating_mul(horizon - 1 + beyond_horizon))
-        .max(remaining / 20)
+        .max(usable / 20)
         .max(1);
     // The game ply, from this side's moves (which is all a door may know).
     let ply = 2.0 * played as f64;
-    let remaining_f = remaining as f64;
+    let remaining_f = usable as f64;
     let time_left_f = time_left as f64;
     let (optimum_share, max_scale) = match session {
         // A share that grows with the game's length, as a game that went on is nearer its end;
@@ -198,14 +208,19 @@ fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64) {
         ),
     };
     let optimum = (optimum_share * time_left_f) as i64;
-    // Never most of the clock, and this move's overhead kept.
-    let cap = (remaining * 4 / 5 - overhead - HARD_MARGIN_MS).max(0);
+    // Never most of the clock, nor into the cushion beyond part of this move's increment; this
+    // move's overhead kept.
+    let cap = (remaining * 4 / 5)
+        .min(usable.saturating_add(inc * 3 / 4))
+        .saturating_sub(overhead + HARD_MARGIN_MS)
+        .max(0);
     let hard = ((max_scale * optimum as f64) as i64).min(cap);
     if cost.probe && inc < FLOOR_PAID_INC_MS {
         let probe = PROBE_MS.min(optimum).min(cap);
         return (probe, probe);
     }
-    let soft = optimum.min(cap);
+    // On a clock down to its cushion the increment is still thought on, in part.
+    let soft = optimum.max((inc - overhead) / 2).min(cap);
     (soft, hard.max(soft))
 }
 
@@ -253,10 +268,11 @@ mod tests {
 
     #[test]
     fn a_move_of_sudden_death_with_increment_spends_a_share_of_what_is_left() {
-        // 5 s + 0.05 s at the start: about 2.3 % of the clock and the 49 increments to come, less
-        // the overhead of 52 moves; an unfinished iteration may take four times that.
+        // 5 s + 0.05 s at the start: about 2.3 % of the clock less its cushion (4 increments and
+        // 0.1 s) and the 49 increments to come, less the overhead of 52 moves; an unfinished
+        // iteration may take four times that.
         let b = sudden(5_000, 50, 0);
-        let time_left = 5_000 + 49 * 50 - 52 * LAG_MS;
+        let time_left = 5_000 - 300 + 49 * 50 - 52 * LAG_MS;
         assert_eq!(
             ms(b.soft),
             (time_left as f64 * (0.017 + 3f64.powf(0.45) * 0.0035)) as i64
@@ -362,12 +378,14 @@ mod tests {
 
     #[test]
     fn sessions_spread_time_over_the_moves_to_go() {
-        // 40 moves in 5 minutes, first move: 0.88 / 40 of the clock less 42 overheads.
+        // 40 moves in 5 minutes, first move: 0.88 / 40 of the clock less its cushion and 42
+        // overheads.
         let b = session(300_000, 40);
-        assert_eq!(ms(b.soft), ((300_000 - 42 * LAG_MS) as f64 * 0.88 / 40.0) as i64);
+        assert_eq!(ms(b.soft), ((300_000 - 100 - 42 * LAG_MS) as f64 * 0.88 / 40.0) as i64);
         // The last move of a session may use most of the clock, but not all of it.
         let b = session(5000, 1);
         assert_eq!(ms(b.hard), 5000 * 4 / 5 - LAG_MS - HARD_MARGIN_MS);
+        assert!(b.soft <= b.hard);
         // Two moves to go with 0.15 s left leave the last move more than its overhead.
         let b = session(150, 2);
         assert!(150 - ms(b.hard) - LAG_MS > LAG_MS, "{b:?}");
