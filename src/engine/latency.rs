@@ -136,7 +136,6 @@ fn decayed_max(current: i64, observed: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Clock, clock_budget};
 
     #[test]
     fn the_default_holds_until_a_report_and_the_floor_always() {
