@@ -88,13 +88,28 @@ fn fail(message: impl std::fmt::Display) -> i32 {
     2
 }
 
-/// Loads the built-in variants and any definition files named on the command line. A bad file is
-/// reported on stderr; the built-in games remain available.
+/// The definition folder loaded without being named: `variants` beside the program
+/// (`fairybridge.exe`'s folder on Windows), as the release bundles lay it out, so that a GUI's
+/// engine command needs no path to it.
+pub const FOLDER_BESIDE_PROGRAM: &str = "variants";
+
+/// `variants` beside the running program (its real path: symbolic links followed), if it is a
+/// folder.
+fn folder_beside_program() -> Option<PathBuf> {
+    let program = std::env::current_exe().ok()?;
+    let folder = program.parent()?.join(FOLDER_BESIDE_PROGRAM);
+    folder.is_dir().then_some(folder)
+}
+
+/// Loads the built-in variants, the folder beside the program and any definition files named on
+/// the command line. A bad file is reported on stderr; the built-in games remain available.
 fn registry(files: &[PathBuf]) -> (Registry, bool) {
     let mut reg = Registry::builtin();
+    let mut paths: Vec<PathBuf> = folder_beside_program().into_iter().collect();
+    paths.extend_from_slice(files);
     // One set: a file may come before the one it inherits. The XBoard door's `[xboard]` section and
     // the evaluation's `[eval]` section are checked with the rest of each file.
-    let loaded = reg.load_paths(files, |v| {
+    let loaded = reg.load_paths(&paths, |v| {
         crate::protocol::xboard::variant_info::XboardInfo::check(v)?;
         crate::search::EvalParams::check(v)
     });
