@@ -24,20 +24,12 @@ fail() {
     printf 'windows-dll-check: FAILED: %s\n' "$*" >&2
     exit 1
 }
-apt_install() {
-    say "installing $* (apt-get)"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" >"$work/apt.log" 2>&1 ||
-        { cat "$work/apt.log" >&2; fail "apt-get install $*"; }
-}
+# apt_install, rust_target, mingw, wine_has_prng, prng_standin.
+source "$root/scripts/windows/common.sh"
 
 # --- tools ---
-if ! rustup target list --installed | grep -qx "$target"; then
-    say "installing the rust target $target (rustup)"
-    rustup target add "$target"
-fi
-if ! command -v i686-w64-mingw32-gcc >/dev/null || ! command -v i686-w64-mingw32-objdump >/dev/null; then
-    apt_install gcc-mingw-w64-i686 binutils-mingw-w64-i686
-fi
+rust_target "$target"
+mingw i686-w64-mingw32
 wine_ok=0
 if ! command -v wine >/dev/null || ! dpkg -s wine32:i386 >/dev/null 2>&1; then
     if ! dpkg --print-foreign-architectures | grep -qx i386; then
@@ -50,14 +42,6 @@ if ! command -v wine >/dev/null || ! dpkg -s wine32:i386 >/dev/null 2>&1; then
         say "could not install wine32 (the DLL is still built and inspected): $(tail -1 "$work/apt.log")"
 fi
 command -v wine >/dev/null && dpkg -s wine32:i386 >/dev/null 2>&1 && wine_ok=1
-# Whether wine's 32-bit system has Windows 10's bcryptprimitives.dll.
-wine_has_prng() {
-    local dir
-    for dir in /usr/lib/i386-linux-gnu/wine/i386-windows /usr/lib/wine/i386-windows /opt/wine*/lib/wine/i386-windows; do
-        [ -e "$dir/bcryptprimitives.dll" ] && return 0
-    done
-    return 1
-}
 
 # --- build ---
 say "building $target (cargo build --release --lib --features zillions)"
@@ -107,18 +91,10 @@ fi
 i686-w64-mingw32-gcc -O2 -Wall -Werror -static -I"$root/tests/c" -o "$work/zillions_driver.exe" \
     "$root/tests/c/zillions_driver.c" -lpthread
 cp "$dll" "$work/fairybridge.dll"
-# Rust's std for this target needs Windows 10's bcryptprimitives.dll (ProcessPrng, its random
-# source); Wine 8.0 (Debian 12) has none. For the run under wine only, a stand-in over RtlGenRandom
-# sits beside the DLL (never shipped: real Windows 10 and later have the system one).
-if ! wine_has_prng; then
-    cat >"$work/prng.c" <<'EOF_C'
-#include <windows.h>
-#define SystemFunction036 NTAPI SystemFunction036
-#include <ntsecapi.h>
-#undef SystemFunction036
-BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) { return RtlGenRandom(data, (ULONG)len); }
-EOF_C
-    i686-w64-mingw32-gcc -O2 -Wall -Werror -shared -Wl,--kill-at -o "$work/bcryptprimitives.dll" "$work/prng.c" -ladvapi32
+# Rust's std for this target needs Windows 10's bcryptprimitives.dll; for the run under wine only, a
+# stand-in sits beside the DLL (scripts/windows/common.sh says why).
+if ! wine_has_prng i386; then
+    prng_standin i686-w64-mingw32 "$work"
     say "wine has no bcryptprimitives.dll: a stand-in ProcessPrng (over RtlGenRandom) is placed beside the DLL for this run"
 fi
 # A wine prefix of its own, kept between runs (its first start takes about 30 s).

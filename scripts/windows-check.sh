@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# The engine as WinBoard runs it on Windows: fairybridge.exe, cross-built from Linux for
+# x86_64-pc-windows-gnu with mingw-w64, checked under Wine.
+#
+#   scripts/windows-check.sh [--build-only] [--games N] [--tc TC] [--report FILE]
+#
+# 1. builds fairybridge.exe and the native engine; checks the exe is a 64-bit console program (PE32+,
+#    Windows CUI: WinBoard starts it with pipes and no console window) that imports only DLLs every
+#    Windows 10 has (no mingw runtime DLL to ship beside it);
+# 2. under Wine: `--version` names the same version and commit as the native build; the CECP and UCI
+#    doors read CRLF lines and flush each answer (scripts/windows/wire-check.py waits for every
+#    answer before the next command); the definition folder `variants\` beside the exe is loaded
+#    without a path; `--variants` takes a Windows path with backslashes and spaces;
+# 3. our match runner (native) plays the Windows engine under Wine against the native engine, N
+#    games (default 4, colours alternating) in each of the six built-in games at TC (default
+#    2+0.02): every game must end by the rules or adjudication (no forfeit: an illegal move, a
+#    time loss, a crash; the runner referees every move);
+# 4. python-chess drives the Windows engine over CECP (scripts/pychess-check.py --quick) and UCI
+#    (scripts/pychess-uci-check.py);
+# 5. the 32-bit Zillions DLL check, scripts/windows-dll-check.sh.
+#
+# Installs what it lacks and says so: the rustup target, mingw-w64, wine/wine64, python-chess (and,
+# through windows-dll-check.sh, the i686 target and wine32). The games are timed: run the script
+# where no other match shares the cores. Exit 0 when every check held; the summary (also in
+# --report FILE, for docs/) lists each. Logs, PGNs and wire transcripts stay in
+# target/windows-check/. Uses CARGO_TARGET_DIR if set.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+target=x86_64-pc-windows-gnu
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+exe=$target_dir/$target/release/fairybridge.exe
+native=$target_dir/release/fairybridge
+out=$target_dir/windows-check
+games=4
+tc=2+0.02
+report=
+build_only=0
+while [ $# -gt 0 ]; do
+    case $1 in
+    --build-only) build_only=1 ;;
+    --games) games=$2; shift ;;
+    --tc) tc=$2; shift ;;
+    --report) report=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
+    *) echo "usage: $0 [--build-only] [--games N] [--tc TC] [--report FILE]" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+work=$out
+started=$(date +%s)
+summary=$out/summary.txt
+: >"$summary"
+say() { printf 'windows-check: %s\n' "$*"; }
+fail() {
+    printf 'windows-check: FAILED: %s\n' "$*" | tee -a "$summary" >&2
+    exit 1
+}
+verified() {
+    printf '%s\n' "- $*" >>"$summary"
+    say "verified: $*"
+}
+# apt_install, rust_target, mingw, wine_has_prng, prng_standin.
+source "$root/scripts/windows/common.sh"
+
+# --- tools ---
+rust_target "$target"
+mingw x86_64-w64-mingw32
+if ! command -v wine >/dev/null || ! { command -v wine64 >/dev/null || [ -x /usr/lib/wine/wine64 ]; }; then
+    apt_install wine wine64
+fi
+
+# --- build ---
+say "building the native engine and $target (cargo build --release --bin fairybridge)"
+(cd "$root" && cargo build --release --bin fairybridge -q)
+(cd "$root" && cargo build --release --bin fairybridge --target "$target" -q)
+[ -f "$exe" ] || fail "no $exe after the build"
+x86_64-w64-mingw32-objdump -f "$exe" | grep -q 'file format pei-x86-64' || fail "$exe is not a 64-bit PE"
+x86_64-w64-mingw32-objdump -p "$exe" >"$out/exe-headers.txt"
+grep -qE 'Subsystem\s+0+3\s+\(Windows CUI\)' "$out/exe-headers.txt" || fail "$exe is not a console program: $(grep Subsystem "$out/exe-headers.txt")"
+imports=$(sed -n 's/^\s*DLL Name: //p' "$out/exe-headers.txt" | tr 'A-Z' 'a-z' | sort -u)
+# Windows 10's own DLLs (api-ms-win-* are its API sets); anything else would have to ship beside the exe.
+system_dll='^(kernel32|ntdll|advapi32|bcrypt|bcryptprimitives|userenv|ws2_32|msvcrt|ucrtbase|shell32|user32|secur32|crypt32|oleaut32|ole32|synchronization|api-ms-win-[a-z0-9-]+)\.dll$'
+others=$(grep -vE "$system_dll" <<<"$imports" || true)
+[ -z "$others" ] || fail "$exe needs DLLs Windows does not have: $others"
+verified "fairybridge.exe is a 64-bit Windows console program (PE32+, Windows CUI), $(stat -c %s "$exe") bytes; imports only Windows DLLs: $(tr '\n' ' ' <<<"$imports")"
+[ "$build_only" -eq 1 ] && { cat "$summary"; exit 0; }
+
+# --- Wine ---
+bin=$out/bin
+mkdir -p "$bin/variants"
+cp "$exe" "$bin/fairybridge.exe"
+if ! wine_has_prng x86_64; then
+    prng_standin x86_64-w64-mingw32 "$bin"
+    verified "Wine has no bcryptprimitives.dll: a stand-in ProcessPrng (over RtlGenRandom) sits beside the exe for these runs (never shipped)"
+fi
+# A prefix of its own, kept between runs (its first start takes about 30 s), and one wineserver for
+# the whole run, so that each engine start does not start (and a killed game does not stop) it.
+export WINEPREFIX="$target_dir/windows-check-wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+mkdir -p "$WINEPREFIX"
+wineserver -p
+trap 'wineserver -k 2>/dev/null || true' EXIT
+wine cmd /c exit >/dev/null 2>&1 || true
+# The engine as a program of its own, for the match runner and python-chess.
+wrapper=$bin/fairybridge-wine
+printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$bin/fairybridge.exe" >"$wrapper"
+chmod +x "$wrapper"
+say "$(wine --version); engine: $wrapper"
+
+native_name=$("$native" --version | head -1)
+wine_version=$("$wrapper" --version | tr -d '\r')
+[ "$(head -1 <<<"$wine_version")" = "$native_name" ] || fail "versions differ: native $native_name, Windows $(head -1 <<<"$wine_version")"
+grep -qx "target $target" <<<"$wine_version" || fail "the exe's --version names no target $target: $wine_version"
+verified "under Wine, fairybridge.exe --version: $(tr '\n' ' ' <<<"$wine_version")(the native build: $native_name)"
+
+python3 "$root/scripts/windows/wire-check.py" "$wrapper" | tee "$out/wire-check.txt"
+grep -q FAILED "$out/wire-check.txt" && fail "CRLF input or per-line output (scripts/windows/wire-check.py)"
+verified "CRLF lines read and every answer flushed on its own: $(tr -s ' \n' ' ' <"$out/wire-check.txt")"
+
+# The definition folder beside the exe, found without a path; --variants with a Windows path with
+# backslashes and spaces (a file inheriting from one of the folder's games).
+cp "$root"/fixtures/variants/examples/*.toml "$bin/variants/"
+spaced="$out/My Variants"
+mkdir -p "$spaced"
+printf 'name = "spaced-knightmate"\ninherit = "knightmate"\ndescription = "knightmate, from a folder with a space"\n[xboard]\nbuiltin = false\n' \
+    >"$spaced/spaced knightmate.toml"
+windows_path="Z:$(tr / '\\' <<<"$spaced/spaced knightmate.toml")"
+"$wrapper" --variants "$windows_path" variants >"$out/variants.txt" 2>"$out/variants.err" ||
+    { cat "$out/variants.err" >&2; fail "fairybridge.exe --variants \"$windows_path\" variants"; }
+for name in normal wildcastle pillage wreckage wildrose crazyhouse; do
+    grep -q "^$name " "$out/variants.txt" || fail "$name is not among the exe's games: $(cat "$out/variants.txt")"
+done
+for f in "$bin"/variants/*.toml; do
+    name=$(sed -n 's/^name *= *"\(.*\)"/\1/p' "$f" | head -1)
+    grep -q "^$name " "$out/variants.txt" || fail "$name ($f, in variants\\ beside the exe) was not loaded: $(cat "$out/variants.err")"
+done
+grep -q "^spaced-knightmate " "$out/variants.txt" || fail "--variants \"$windows_path\" was not loaded: $(cat "$out/variants.err")"
+verified "variants\\ beside the exe loaded without a path ($(ls "$bin/variants" | tr '\n' ' ')); --variants \"$windows_path\" loaded"
+
+# --- games: the native match runner, the Windows engine under Wine against the native engine ---
+: >"$out/games.txt"
+for variant in normal wildcastle pillage wreckage wildrose crazyhouse; do
+    pgn=$out/match-$variant.pgn
+    if ! "$native" match --engine "cmd=$wrapper" name=windows --engine "cmd=$native" name=linux \
+        --each "tc=$tc" --variant "$variant" --games "$games" --concurrency 1 --pgn "$pgn" \
+        >"$out/match-$variant.txt" 2>"$out/match-$variant.err"; then
+        tail -5 "$out/match-$variant.err" >&2
+        fail "the match in $variant exited with an error"
+    fi
+    played=$(grep -c '^\[Termination ' "$pgn" || true)
+    faults=$(grep '^\[Termination ' "$pgn" | grep -v -e '"normal"' -e '"adjudication"' | sort | uniq -c | tr -s ' \n' ' ' || true)
+    [ "$played" -eq "$games" ] || fail "$variant: $played of $games games in $pgn"
+    [ -z "$faults" ] || fail "$variant: games not ended by the rules: $faults(see $pgn)"
+    score=$(grep -m1 '^Score of ' "$out/match-$variant.txt" || true)
+    printf '%-11s %s\n' "$variant" "$score" | tee -a "$out/games.txt"
+done
+verified "the native match runner played fairybridge.exe under Wine against the native engine, $games games at tc=$tc in each of the six games, every one ended by the rules or adjudication (no forfeit, no illegal move):"
+sed 's/^/    /' "$out/games.txt" >>"$summary"
+
+# --- python-chess over CECP and UCI ---
+# shellcheck disable=SC2016
+python3 -c 'import chess' 2>/dev/null || "$root/scripts/install-deps.sh" python-chess
+python3 "$root/scripts/pychess-check.py" "$wrapper" --quick --ply-cap 120 --out "$out/pychess" >"$out/pychess.txt" 2>&1 ||
+    { tail -20 "$out/pychess.txt" >&2; fail "python-chess over CECP (scripts/pychess-check.py; $out/pychess)"; }
+verified "python-chess over CECP (scripts/pychess-check.py --quick): $(tail -1 "$out/pychess.txt")"
+python3 "$root/scripts/pychess-uci-check.py" "$wrapper" --ply-cap 60 --out "$out/pychess-uci" >"$out/pychess-uci.txt" 2>&1 ||
+    { tail -20 "$out/pychess-uci.txt" >&2; fail "python-chess over UCI (scripts/pychess-uci-check.py; $out/pychess-uci)"; }
+verified "python-chess over UCI (scripts/pychess-uci-check.py): $(tail -1 "$out/pychess-uci.txt")"
+
+# --- the 32-bit Zillions DLL ---
+"$root/scripts/windows-dll-check.sh" >"$out/dll-check.txt" 2>&1 ||
+    { tail -20 "$out/dll-check.txt" >&2; fail "the Zillions DLL check (scripts/windows-dll-check.sh)"; }
+verified "the Zillions DLL check (scripts/windows-dll-check.sh): $(grep -c 'verified:' "$out/dll-check.txt") checks verified, the last: $(grep 'verified:' "$out/dll-check.txt" | tail -1 | sed 's/.*verified: //')"
+
+elapsed=$(($(date +%s) - started))
+{
+    printf '\nAll checks held. %s, %s, commit %s; %s s.\n' "$(date -u +'%Y-%m-%d %H:%M UTC')" "$(wine --version)" \
+        "$("$native" --version | sed -n 's/^commit //p')" "$elapsed"
+} >>"$summary"
+cat "$summary"
+if [ -n "$report" ]; then
+    cp "$summary" "$report"
+    say "summary written to $report"
+fi
