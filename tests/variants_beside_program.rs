@@ -18,8 +18,18 @@ fn program_with_folder(test: &str, files: &[(&str, &str)]) -> PathBuf {
     program
 }
 
+/// Runs the copied program. A copy just written may be briefly "busy" (ETXTBSY) while a child
+/// that another test thread forked still holds its write descriptor: that is retried.
 fn run(program: &Path, args: &[&str]) -> Output {
-    Command::new(program).args(args).output().expect("program runs")
+    for _ in 0..100 {
+        match Command::new(program).args(args).output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            result => return result.expect("program runs"),
+        }
+    }
+    panic!("{} stayed busy", program.display());
 }
 
 fn names(out: &Output) -> Vec<String> {
