@@ -173,22 +173,31 @@ fn a_precise_referee_never_flags_in_long_games() {
     }
 }
 
+/// Slow GUIs in sudden death: (control, floor, moves of a side). 1 min: 150 moves; 15 s: a
+/// 150-ply game (a 120 ms floor over 150 moves of a side is more than the 15 s clock whatever
+/// the engine thinks).
+const SLOW_GUIS: [(Control, i64, u32); 6] = [
+    (sudden_death(15_000, 0), 120, 75),
+    (sudden_death(15_000, 0), 180, 75),
+    (sudden_death(60_000, 0), 120, 150),
+    (sudden_death(60_000, 0), 200, 150),
+    (sudden_death(60_000, 0), 300, 150),
+    (sudden_death(60_000, 100), 300, 150),
+];
+
+fn assert_no_flag_under_slow_guis(ponder_hit_every: Option<u32>) {
+    for (control, floor_ms, moves) in SLOW_GUIS {
+        let referee = Referee::Floor { floor_ms, lag_ms: 5 };
+        let played = play(control, referee, moves, ponder_hit_every);
+        assert_eq!(played.flagged_at, None, "{control:?}, floor {floor_ms} ms: {played:?}");
+    }
+}
+
 #[test]
 fn a_slow_gui_never_flags_when_its_floor_shows() {
     // XBoard with pondering on (as in the soak): every fourth move a ponder hit answered at once
-    // shows the floor early. 1 min: 150 moves of a side; 15 s: a 150-ply game (a 120 ms floor
-    // over 150 moves of a side is more than the 15 s clock whatever the engine thinks).
-    for (control, floor_ms, moves) in [
-        (sudden_death(15_000, 0), 120, 75),
-        (sudden_death(15_000, 0), 180, 75),
-        (sudden_death(60_000, 0), 120, 150),
-        (sudden_death(60_000, 0), 200, 150),
-        (sudden_death(60_000, 0), 300, 150),
-    ] {
-        let referee = Referee::Floor { floor_ms, lag_ms: 5 };
-        let played = play(control, referee, moves, Some(4));
-        assert_eq!(played.flagged_at, None, "{control:?}, floor {floor_ms} ms: {played:?}");
-    }
+    // shows the floor early.
+    assert_no_flag_under_slow_guis(Some(4));
 }
 
 #[test]
@@ -196,16 +205,5 @@ fn without_pondering_the_probe_move_shows_the_floor() {
     // No ponder hits: a long game's moves think longer than the floor until the clock is low,
     // too late to keep it for the moves to come (a 15 s game flagged at move 71, a minute's at
     // move 68-80, before the probe); the second move, answered fast, shows it.
-    for (control, floor_ms, moves) in [
-        (sudden_death(15_000, 0), 120, 75),
-        (sudden_death(15_000, 0), 180, 75),
-        (sudden_death(60_000, 0), 120, 150),
-        (sudden_death(60_000, 0), 200, 150),
-        (sudden_death(60_000, 0), 300, 150),
-        (sudden_death(60_000, 100), 300, 150),
-    ] {
-        let referee = Referee::Floor { floor_ms, lag_ms: 5 };
-        let played = play(control, referee, moves, None);
-        assert_eq!(played.flagged_at, None, "{control:?}, floor {floor_ms} ms: {played:?}");
-    }
+    assert_no_flag_under_slow_guis(None);
 }
