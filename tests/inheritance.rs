@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use fairybridge::core::piece::Royalty;
 use fairybridge::core::variant::{Repetition, Verdict};
 use fairybridge::protocol::xboard::variant_info::XboardInfo;
-use fairybridge::variants::{DefinitionError, Registry};
+use fairybridge::variants::DefinitionError;
 
 use common::{run, stderr, stdout};
 
@@ -53,7 +53,7 @@ fn cli_errors(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn a_child_changes_pieces_and_keys_and_keeps_the_rest() {
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let file = example("knightmate.toml");
     let child = registry.load_file(&file).unwrap_or_else(|e| panic!("{e}"));
     let normal = registry.get("normal").expect("normal");
@@ -112,7 +112,7 @@ fn a_child_changes_pieces_and_keys_and_keeps_the_rest() {
 
 #[test]
 fn wildcastle_and_crazyhouse_inherit_normal() {
-    let registry = Registry::builtin();
+    let registry = fairybridge::protocol::builtin_games();
     let normal = registry.get("normal").expect("normal");
     for name in ["wildcastle", "crazyhouse"] {
         let v = registry.get(name).expect(name);
@@ -165,7 +165,7 @@ fn a_bad_key_inherited_from_the_parent_is_named_at_the_parents_file_and_line() {
 
 #[test]
 fn a_parent_with_a_mistake_keeps_its_child_out_with_both_errors_at_their_lines() {
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let loaded = registry.load_dir(&example("bad/broken-parent"));
     assert!(loaded.variants.is_empty());
     let parent = example("bad/broken-parent/parent.toml").display().to_string();
@@ -203,7 +203,7 @@ fn a_parent_must_be_loaded_before_its_child_or_with_it() {
     let child = example("inherit/child.toml");
     let parent = example("inherit/parent.toml");
     // One by one: the child first is refused; after its parent it loads.
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let e = registry.load_file(&child).expect_err("its parent is not loaded yet");
     assert_eq!(e.line, Some(5), "{e}");
     assert!(
@@ -214,7 +214,7 @@ fn a_parent_must_be_loaded_before_its_child_or_with_it() {
     registry.load_file(&parent).unwrap_or_else(|e| panic!("{e}"));
     let loaded_child = registry.load_file(&child).unwrap_or_else(|e| panic!("{e}"));
     // As a set (the folder lists child.toml first): the parent is loaded first.
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let loaded = registry.load_dir(&example("inherit"));
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let names: Vec<&str> = loaded.variants.iter().map(|v| v.name.as_str()).collect();
@@ -257,7 +257,7 @@ fn a_parent_must_be_loaded_before_its_child_or_with_it() {
 
 #[test]
 fn a_cycle_of_inherit_is_an_error_naming_its_files() {
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let loaded = registry.load_dir(&example("bad/cycle"));
     assert!(loaded.variants.is_empty());
     let first = example("bad/cycle/first.toml").display().to_string();

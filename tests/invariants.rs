@@ -172,7 +172,7 @@ const MINISHOGI_STARTS: [&str; 3] = [
 #[test]
 fn playouts_minishogi() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/minishogi.toml");
-    let mut registry = fairybridge::variants::Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let v = registry.load_file(&path).expect("minishogi example loads");
     for (i, start) in MINISHOGI_STARTS.iter().enumerate() {
         for seed in 0..3 {

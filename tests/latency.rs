@@ -12,7 +12,6 @@ use fairybridge::core::Position;
 use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::parse_move;
 use fairybridge::protocol::xboard::variant_info::wire;
-use fairybridge::variants::Registry;
 
 /// What the GUI adds to the engine's clock on every move, beyond the time the move took.
 const CHARGED_MS: i64 = 120;
@@ -56,7 +55,7 @@ impl SlowGui {
 
 #[test]
 fn a_gui_that_charges_120_ms_a_move_never_flags_the_engine() {
-    let variant = Registry::builtin().get("normal").expect("normal");
+    let variant = fairybridge::protocol::builtin_games().get("normal").expect("normal");
     let mut gui = SlowGui {
         engine: EngineProcess::start(&[], false),
         seen: Vec::new(),

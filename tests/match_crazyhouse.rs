@@ -9,7 +9,6 @@ use std::path::Path;
 
 use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
-use fairybridge::variants::Registry;
 
 use common::{fresh_temp_file, python_chess_pgn, require_peer, run_match};
 
@@ -57,7 +56,7 @@ fn fairybridge_vs_fairy_stockfish_in_crazyhouse() {
     let text = std::fs::read_to_string(&pgn).expect("PGN written");
     let games = read_pgn(&text);
     assert_eq!(games.len(), 2, "{text}");
-    let reg = Registry::builtin();
+    let reg = fairybridge::protocol::builtin_games();
     let mut ours = Vec::new();
     let mut drops = 0;
     for (i, g) in games.iter().enumerate() {

@@ -7,7 +7,6 @@ mod common;
 
 use fairybridge::notation::{Coords, OutcomeText, fen};
 use fairybridge::tournament::pgn::read_pgn;
-use fairybridge::variants::Registry;
 
 use common::{fresh_temp_file, python_chess_pgn, require_fairymax, run_match};
 
@@ -55,7 +54,7 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
     let text = std::fs::read_to_string(&pgn).expect("PGN written");
     let games = read_pgn(&text);
     assert_eq!(games.len(), 4, "{text}");
-    let reg = Registry::builtin();
+    let reg = fairybridge::protocol::builtin_games();
     let mut ours = Vec::new();
     for (i, g) in games.iter().enumerate() {
         let result = g.tag("Result").unwrap();

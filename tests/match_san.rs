@@ -11,13 +11,12 @@ use fairybridge::core::{Color, Position};
 use fairybridge::notation::{movetext, san};
 use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord};
 use fairybridge::tournament::pgn::write_game;
-use fairybridge::variants::Registry;
 
 use common::{XorShift, python_chess_pgn};
 
 #[test]
 fn python_chess_reads_our_san() {
-    let v = Registry::builtin().get("normal").unwrap();
+    let v = fairybridge::protocol::builtin_games().get("normal").unwrap();
     let mut rng = XorShift::from_state(0x1234_5678_9abc_def1);
     let mut pgn = String::new();
     let mut expected = Vec::new();

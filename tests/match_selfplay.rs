@@ -7,7 +7,6 @@ use std::process::Command;
 
 use fairybridge::notation::OutcomeText;
 use fairybridge::tournament::pgn::read_pgn;
-use fairybridge::variants::Registry;
 
 fn self_play(variant: &str) -> Result<(), String> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -49,7 +48,7 @@ fn self_play(variant: &str) -> Result<(), String> {
         return Err(format!("{variant}: Variant tag {:?}", g.tag("Variant")));
     }
     let (mut end, moves) = g
-        .replay(&Registry::builtin())
+        .replay(&fairybridge::protocol::builtin_games())
         .map_err(|e| format!("{variant}: {e}\n{text}"))?;
     if moves.is_empty() {
         return Err(format!("{variant}: no moves\n{text}"));
@@ -71,7 +70,7 @@ fn self_play(variant: &str) -> Result<(), String> {
 
 #[test]
 fn self_play_in_every_builtin_game() {
-    let reg = Registry::builtin();
+    let reg = fairybridge::protocol::builtin_games();
     let names: Vec<String> = reg.names().iter().map(|s| s.to_string()).collect();
     for required in ["normal", "wildcastle", "pillage"] {
         assert!(names.iter().any(|n| n == required), "{required} missing from {names:?}");

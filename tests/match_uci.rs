@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fairybridge::tournament::pgn::{PgnGame, read_pgn};
-use fairybridge::variants::Registry;
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
@@ -49,7 +48,9 @@ fn clean_match(tag: &str, args: &[String], variant: &str, uci_name: &str) -> Vec
             g.comments.last()
         );
         assert_eq!(g.tag("Variant").unwrap_or("normal"), variant, "{tag}");
-        let (_, moves) = g.replay(&Registry::builtin()).expect("the moves replay in the core");
+        let (_, moves) = g
+            .replay(&fairybridge::protocol::builtin_games())
+            .expect("the moves replay in the core");
         assert!(moves.len() >= 10, "{tag} game {}: {} moves", i + 1, moves.len());
         // The UCI engine's moves: White's in game 1, Black's in game 2 (comments alternate with
         // moves; the last comment is the ending).

@@ -15,7 +15,6 @@ use std::process::Command;
 use fairybridge::core::{Move, MoveKind, Position};
 use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::tournament::pgn::{PgnGame, read_pgn};
-use fairybridge::variants::Registry;
 
 use common::{builtin, position};
 
@@ -139,7 +138,7 @@ fn a_growing_roses_turn_against_an_engine_in_force_mode() {
     );
     assert_eq!(g.tag("Result"), Some("0-1"), "{text}");
     assert_pass_with_clock(&heard(&log));
-    let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
+    let (_, moves) = g.replay(&fairybridge::protocol::builtin_games()).expect("moves replay");
     assert_eq!(moves.len(), 3, "two sub-moves by White, one move by Black:\n{text}");
 }
 
@@ -187,7 +186,7 @@ fn the_opponent_passes_inside_a_growing_roses_turn() {
     let last = g.comments.last().map(String::as_str).unwrap_or_default();
     assert!(last.contains("resign"), "White resigned at the end: {last:?}\n{text}");
     assert_eq!(g.tag("Result"), Some("0-1"), "{text}");
-    let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
+    let (_, moves) = g.replay(&fairybridge::protocol::builtin_games()).expect("moves replay");
     assert_eq!(moves.len(), 5, "{text}");
     assert_pass_with_clock(&heard(&wlog));
     // Black heard the growing-roses sub-move on its own, before the rest of the turn.

@@ -10,7 +10,6 @@ use common::{EngineProcess, LINE_TIMEOUT, is_thinking};
 use fairybridge::core::Position;
 use fairybridge::notation::movetext::parse_move;
 use fairybridge::notation::{Coords, fen};
-use fairybridge::variants::Registry;
 
 /// A GUI talking to the engine; the whole conversation is kept for failure messages.
 struct Gui {
@@ -106,7 +105,9 @@ impl Drop for Gui {
 
 /// The position of `variant` (built in) set up from a FEN in wire coordinates.
 fn wire_position(variant: &str, fen_text: &str) -> Position {
-    let v = Registry::builtin().get(variant).expect("built-in variant");
+    let v = fairybridge::protocol::builtin_games()
+        .get(variant)
+        .expect("built-in variant");
     let setup = fen::parse_fen(fen_text, Coords::Wire).expect("a FEN");
     Position::from_setup(&v, &setup).expect("a legal position")
 }
@@ -229,7 +230,9 @@ fn st_with_queen_pawns_is_answered_with_a_legal_move() {
     gui.send("st 0.15");
     gui.send("go");
     let (mv, _) = gui.expect_move(Duration::from_secs(5));
-    let v = Registry::builtin().load_file(&file).expect("the definition loads");
+    let v = fairybridge::protocol::builtin_games()
+        .load_file(&file)
+        .expect("the definition loads");
     let _ = std::fs::remove_file(&file);
     let mut start = Position::start(&v);
     assert_legal(&mut start, &mv, "queen pawns");

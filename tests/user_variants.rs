@@ -24,7 +24,6 @@ use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{canonical, parse_move};
 use fairybridge::perft::Perft;
 use fairybridge::protocol::xboard::variant_info::wire;
-use fairybridge::variants::Registry;
 
 use common::{EngineProcess, LINE_TIMEOUT, cli_divide, fen_of, play, position, run, set, stderr, stdout};
 
@@ -65,7 +64,7 @@ fn cli_perft(file: &str, variant: &str, fen_text: Option<&str>, depth: u32) -> (
 }
 
 fn user_variant(file: &str, name: &str) -> Arc<Variant> {
-    let mut reg = Registry::builtin();
+    let mut reg = fairybridge::protocol::builtin_games();
     let v = reg.load_file(Path::new(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
     assert_eq!(v.name, name);
     assert_eq!(reg.get(name).map(|x| x.name.clone()), Some(name.to_string()));
@@ -590,7 +589,7 @@ fn a_file_cannot_replace_a_built_in_game() {
         "{err}"
     );
     // The engine (and its registry) keeps orthodox chess.
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     assert!(registry.load_file(&shadow).is_err());
     let normal = registry.get("normal").expect("normal");
     assert_eq!(Perft::new().count(&mut Position::start(&normal), 1), 20);

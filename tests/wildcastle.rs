@@ -12,7 +12,6 @@ use fairybridge::core::{Color, EndReason, Move, MoveKind, Position};
 use fairybridge::notation::movetext::{MoveTextError, parse_move};
 use fairybridge::notation::{Coords, OutcomeText};
 use fairybridge::protocol::xboard::variant_info::wire;
-use fairybridge::variants::Registry;
 use fairybridge::variants::shuffle::{arrangements, random_start, start_fen};
 
 use common::{at, builtin, fen_of, legal, moves, play, position, set, sq};
@@ -325,6 +324,6 @@ fn random_start_is_deterministic_and_always_one_of_the_18() {
     // 2000 seeds reach every setup (and so do not all map to one).
     assert_eq!(seen.len(), 18);
     // Orthodox chess has no shuffle: its start position whatever the seed.
-    let normal = Registry::builtin().get("normal").unwrap();
+    let normal = fairybridge::protocol::builtin_games().get("normal").unwrap();
     assert_eq!(random_start(&normal, 7), fairybridge::notation::fen::start_fen(&normal));
 }

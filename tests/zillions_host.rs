@@ -102,7 +102,7 @@ fn our_plugin_plays_a_refereed_wreckage_match_without_forfeit() {
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{pgn}");
     for g in &games {
-        let moves = replay_without_forfeit(g, &Registry::builtin(), &pgn);
+        let moves = replay_without_forfeit(g, &fairybridge::protocol::builtin_games(), &pgn);
         assert!(moves.len() >= 10, "only {} moves\n{pgn}", moves.len());
     }
     assert_plugin_never_forfeits(&stdout);
@@ -126,9 +126,11 @@ fn growing_roses_turns_go_through_the_host_both_ways() {
     assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{pgn}");
     // Which of the two made a turn of several moves: fairybridge, the plug-in.
     let mut grew = [false, false];
-    let wildrose = Registry::builtin().get("wildrose").expect("wildrose is built in");
+    let wildrose = fairybridge::protocol::builtin_games()
+        .get("wildrose")
+        .expect("wildrose is built in");
     for g in &games {
-        let moves = replay_without_forfeit(g, &Registry::builtin(), &pgn);
+        let moves = replay_without_forfeit(g, &fairybridge::protocol::builtin_games(), &pgn);
         let plugin_white = g.tag("White") == Some("Plugin");
         let setup = fen::parse_fen(ROSES, Coords::Human).expect("the opening is a FEN");
         let mut pos = Position::from_setup(&wildrose, &setup).expect("the opening is a position");
@@ -229,7 +231,7 @@ fn the_plugin_plays_a_user_game_named_by_fairybridge_variants() {
     let _ = std::fs::remove_file(&pgn);
     let games = read_pgn(&text);
     assert_eq!(games.len(), 2, "{stdout}\n{stderr}\n{text}");
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     registry.load_file(Path::new(&file)).expect("minicannon loads");
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("minicannon"));

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     static BUILTIN: OnceLock<Registry> = OnceLock::new();
-    let Ok(variant) = BUILTIN.get_or_init(Registry::builtin).read_definition(&text, "fuzz.toml") else {
+    let Ok(variant) = BUILTIN.get_or_init(fairybridge::protocol::builtin_games).read_definition(&text, "fuzz.toml") else {
         return;
     };
     let mut pos = Position::start(&variant);

@@ -39,7 +39,7 @@ use fairybridge::variants::Registry;
 /// The built-in games (built once per process).
 pub fn registry() -> &'static Arc<Registry> {
     static REGISTRY: OnceLock<Arc<Registry>> = OnceLock::new();
-    REGISTRY.get_or_init(|| Arc::new(Registry::builtin()))
+    REGISTRY.get_or_init(|| Arc::new(fairybridge::protocol::builtin_games()))
 }
 
 /// The built-in game a byte picks.

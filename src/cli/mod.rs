@@ -104,15 +104,12 @@ fn folder_beside_program() -> Option<PathBuf> {
 /// Loads the built-in variants, the folder beside the program and any definition files named on
 /// the command line. A bad file is reported on stderr; the built-in games remain available.
 fn registry(files: &[PathBuf]) -> (Registry, bool) {
-    let mut reg = Registry::builtin();
+    let mut reg = crate::protocol::builtin_games();
     let mut paths: Vec<PathBuf> = folder_beside_program().into_iter().collect();
     paths.extend_from_slice(files);
-    // One set: a file may come before the one it inherits. The XBoard door's `[xboard]` section and
-    // the evaluation's `[eval]` section are checked with the rest of each file.
-    let loaded = reg.load_paths(&paths, |v| {
-        crate::protocol::xboard::variant_info::XboardInfo::check(v)?;
-        crate::search::EvalParams::check(v)
-    });
+    // One set: a file may come before the one it inherits. The doors' sections are read with the
+    // rest of each file, and the evaluation's `[eval]` section is checked.
+    let loaded = reg.load_paths(&paths, crate::search::EvalParams::check);
     for e in &loaded.errors {
         eprintln!("fairybridge: {e}");
     }

@@ -1,5 +1,10 @@
-//! A variant as data: board, piece table, start position, castling, game-end rules, and the
-//! definition text it came from (for the doors' own sections). Built once (see `variants::definition`), then shared read-only by every position.
+//! A variant as data: board, piece table, start position, castling, game-end rules; the
+//! definition text it came from (for the evaluation's `[eval]` section and `fairybridge tune`), and
+//! the typed values the layers above keep about it (`Extensions`). Built once (see
+//! `variants::definition`), then shared read-only by every position.
+
+use std::any::Any;
+use std::sync::{Arc, OnceLock};
 
 use super::geometry::{BoardShape, Color, Square};
 use super::piece::{Kind, PieceType, Royalty};
@@ -74,14 +79,14 @@ pub struct ShuffleRule {
     pub opposite_colors: String,
 }
 
-/// The definition file a variant was built from, kept for the doors: each reads its own section
-/// of it (`[xboard]`: how XBoard is told about the game), which the rules never look at. A file
-/// that inherits another's definition keeps its parent's source too.
+/// The definition file a variant was built from: a definition that inherits this one is laid
+/// over its keys, the evaluation reads its `[eval]` section and `fairybridge tune` rewrites it.
+/// A file that inherits another's definition keeps its parent's source too.
 #[derive(Clone, Debug, Default)]
 pub struct DefinitionSource {
     pub file: String,
-    pub text: std::sync::Arc<str>,
-    pub parent: Option<std::sync::Arc<DefinitionSource>>,
+    pub text: Arc<str>,
+    pub parent: Option<Arc<DefinitionSource>>,
 }
 
 impl DefinitionSource {
@@ -93,6 +98,33 @@ impl DefinitionSource {
         }
         chain.reverse();
         chain
+    }
+}
+
+/// One typed value a layer above the rules keeps about a game.
+pub type Extension = Arc<dyn Any + Send + Sync>;
+
+/// What the layers above the rules keep about a game, each as a value of its own type (the XBoard
+/// door's `XboardInfo`, read from its `[xboard]` section): set once, by the registry, when the
+/// definition loads (`variants::Section`); the rules never look inside.
+#[derive(Default)]
+pub struct Extensions(OnceLock<Vec<Extension>>);
+
+impl Extensions {
+    /// The value of type `T`, if the definition was loaded with the section that makes one.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.get()?.iter().find_map(|e| e.downcast_ref::<T>())
+    }
+
+    /// Sets the values once; `false` (and nothing changes) if they were set before.
+    pub fn set(&self, values: Vec<Extension>) -> bool {
+        self.0.set(values).is_ok()
+    }
+}
+
+impl std::fmt::Debug for Extensions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Extensions({})", self.0.get().map_or(0, Vec::len))
     }
 }
 
@@ -111,6 +143,8 @@ pub struct Variant {
     pub rules: GameRules,
     pub shuffle: Option<ShuffleRule>,
     pub source: DefinitionSource,
+    /// The typed values the doors read from their sections of the definition.
+    pub extensions: Extensions,
     pub tables: Tables,
     /// Most king-royal pieces a side may have (as many as in the start position).
     pub max_kings: usize,

@@ -16,8 +16,17 @@ use std::sync::Arc;
 
 use tokio::io::BufReader;
 
-use crate::variants::Registry;
+use crate::variants::{Registry, Section};
 use input::Input;
+
+/// The sections of a definition file the doors read, each into its own typed value, when the
+/// definition loads: XBoard's `[xboard]`. UCI needs nothing beyond the rules.
+pub const SECTIONS: &[Section] = &[xboard::variant_info::XboardInfo::SECTION];
+
+/// The built-in games with the doors' sections read.
+pub fn builtin_games() -> Registry {
+    Registry::builtin_with(SECTIONS)
+}
 
 /// Runs the engine on stdin/stdout until `quit` or end of input. Returns the exit code.
 pub fn run(registry: Arc<Registry>) -> i32 {

@@ -662,7 +662,7 @@ mod tests {
     fn parse(line: &[&str]) -> Result<MatchConfig, String> {
         let w =
             Wrapper::try_parse_from(std::iter::once("match").chain(line.iter().copied())).map_err(|e| e.to_string())?;
-        config(&w.args, &Registry::builtin())
+        config(&w.args, &crate::protocol::builtin_games())
     }
 
     /// A command line of two engines `a` and `b` at `tc=1` each, then `rest`.

@@ -13,7 +13,7 @@ use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
 use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
 use crate::core::tables::Tables;
-use crate::core::variant::{CastlingRule, DefinitionSource, GameRules, Repetition, ShuffleRule, Variant};
+use crate::core::variant::{CastlingRule, DefinitionSource, Extensions, GameRules, Repetition, ShuffleRule, Variant};
 use crate::core::{Color, Position, Setup};
 use crate::notation::{Coords, fen};
 
@@ -504,6 +504,7 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         rules,
         shuffle,
         source,
+        extensions: Extensions::default(),
         tables,
         max_kings,
         captures_to_hand,

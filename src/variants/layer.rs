@@ -15,7 +15,7 @@ use crate::core::piece::Royalty;
 use crate::core::variant::{Goal, Verdict};
 
 /// One file of a definition's chain (the root parent first, the file being read last).
-pub(super) struct SourceFile<'a> {
+pub struct SourceFile<'a> {
     pub file: &'a str,
     pub text: &'a str,
 }

@@ -4,7 +4,10 @@
 pub mod definition;
 mod layer;
 mod registry;
+mod sections;
 pub mod shuffle;
 
 pub use definition::{DefinitionError, parse_definition, parse_definition_among};
+pub use layer::SourceFile;
 pub use registry::{Loaded, Registry};
+pub use sections::Section;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::definition::{self, DefinitionError, parse_definition_among};
 use super::layer::DefinitionHead;
+use super::sections::{Section, read_sections};
 use crate::core::Variant;
 
 /// The built-in definition files: (file name, text), each parent before the games inheriting it.
@@ -30,6 +31,8 @@ pub struct Registry {
     variants: Vec<Arc<Variant>>,
     /// The first `builtins` variants are the built-in games, which no file replaces.
     builtins: usize,
+    /// The sections read from every definition loaded, besides the rules.
+    sections: &'static [Section],
 }
 
 /// What loading a set of definition files gave: the games added, and one error for each file that
@@ -69,11 +72,19 @@ enum MemberState {
 }
 
 impl Registry {
-    /// The built-in games.
+    /// The built-in games, with only what the rules read of their definitions (no door's
+    /// section: what the rules, the notation and the search need).
     pub fn builtin() -> Registry {
+        Registry::builtin_with(&[])
+    }
+
+    /// The built-in games, with these sections read from every definition loaded (a door's own
+    /// section, such as `[xboard]`).
+    pub fn builtin_with(sections: &'static [Section]) -> Registry {
         let mut registry = Registry {
             variants: Vec::new(),
             builtins: 0,
+            sections,
         };
         for (file, text) in BUILTIN {
             match registry.read_definition(text, file) {
@@ -86,10 +97,12 @@ impl Registry {
         registry
     }
 
-    /// Builds the variant of a definition text without adding it; a file that inherits gets its
-    /// parent among this registry's games.
+    /// Builds the variant of a definition text, with this registry's sections, without adding
+    /// it; a file that inherits gets its parent among this registry's games.
     pub fn read_definition(&self, text: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
-        parse_definition_among(text, file, &self.variants)
+        let variant = parse_definition_among(text, file, &self.variants)?;
+        read_sections(&variant, self.sections)?;
+        Ok(variant)
     }
 
     /// Adds the variant defined in `path`; a game loaded from a file before under the same name is

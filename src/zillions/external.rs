@@ -473,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_pv_move_is_read_in_the_engines_notation_or_not_at_all() {
-        let v = crate::variants::Registry::builtin().get("normal").expect("chess");
+        let v = crate::protocol::builtin_games().get("normal").expect("chess");
         let start = Position::start(&v);
         let e4 = pv_move(Protocol::Uci, &start, "e2e4").expect("legal");
         assert_eq!(move_text(&start, &e4), "Pawn e2 - e4");

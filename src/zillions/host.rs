@@ -628,14 +628,14 @@ mod tests {
 
     impl Gui {
         fn new() -> Gui {
-            Gui::knowing(Registry::builtin())
+            Gui::knowing(crate::protocol::builtin_games())
         }
 
         /// A host whose rules know `registry`'s games, on a plug-in that knows the built-in ones.
         fn knowing(registry: Registry) -> Gui {
             let registry = Arc::new(registry);
             let plugin = SessionPlugin {
-                session: Mutex::new(Session::new(Arc::new(Registry::builtin()))),
+                session: Mutex::new(Session::new(Arc::new(crate::protocol::builtin_games()))),
                 told: Mutex::new(Vec::new()),
                 answers: Mutex::new(VecDeque::new()),
             };
@@ -688,7 +688,7 @@ mod tests {
     /// and a `go` is answered (on 1aeafcb the host sent `setup` and then nothing to `go`).
     #[test]
     fn a_refused_game_is_an_error_and_go_is_answered() {
-        let mut registry = Registry::builtin();
+        let mut registry = crate::protocol::builtin_games();
         let file = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/fixtures/variants/examples/minicannon.toml"
@@ -720,7 +720,7 @@ mod tests {
 
     /// A growing-roses move from `START` and a move after it that does not end the game.
     fn growing_roses_turn() -> (Position, Move, Move) {
-        let v = Registry::builtin().get("wildrose").expect("wildrose");
+        let v = crate::protocol::builtin_games().get("wildrose").expect("wildrose");
         let setup = fen::parse_fen(START, Coords::Wire).expect("fen");
         let mut pos = Position::from_setup(&v, &setup).expect("position");
         for grow in pos.legal_moves().iter().copied().filter(|m| m.kind() == MoveKind::Grow) {

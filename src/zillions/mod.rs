@@ -47,7 +47,7 @@ pub const VARIANTS_ENV: &str = "FAIRYBRIDGE_VARIANTS";
 /// value of `FAIRYBRIDGE_VARIANTS`). Zillions gives a plug-in no command line, so this is how a
 /// user game reaches it. A file that cannot be used is left out (and logged); the rest still load.
 pub fn plugin_registry(list: Option<&std::ffi::OsStr>) -> Registry {
-    let mut registry = Registry::builtin();
+    let mut registry = Registry::builtin_with(crate::protocol::SECTIONS);
     let Some(list) = list else { return registry };
     let paths: Vec<std::path::PathBuf> = std::env::split_paths(list).collect();
     for e in registry.load_paths(&paths, |_| Ok(())).errors {

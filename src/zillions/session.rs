@@ -458,7 +458,7 @@ mod tests {
     use super::*;
 
     fn session() -> Session {
-        Session::new(Arc::new(Registry::builtin()))
+        Session::new(Arc::new(crate::protocol::builtin_games()))
     }
 
     /// A session playing `game` after `moves` (Zillions move texts, placements too).

@@ -56,7 +56,7 @@ impl XorShift {
 
 /// A built-in variant.
 pub fn builtin(name: &str) -> Arc<Variant> {
-    Registry::builtin()
+    fairybridge::protocol::builtin_games()
         .get(name)
         .unwrap_or_else(|| panic!("{name} is built in"))
 }
@@ -155,7 +155,7 @@ pub fn perft_fixture_files() -> Vec<PathBuf> {
 /// The built-in games and the example user files (`fixtures/variants/examples/*.toml`), which
 /// must all load: a perft suite named after an example game (`minishogi.perft`) runs on it.
 pub fn registry_with_examples() -> Registry {
-    let mut registry = Registry::builtin();
+    let mut registry = fairybridge::protocol::builtin_games();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
     let loaded = registry.load_dir(&dir);
     assert!(loaded.errors.is_empty(), "example definitions: {:?}", loaded.errors);
@@ -349,7 +349,7 @@ pub fn assert_broken_engine_forfeits_both(
             i + 1
         );
         // The moves before the forfeit are legal and recorded.
-        let (_, moves) = g.replay(&Registry::builtin()).expect("moves replay");
+        let (_, moves) = g.replay(&fairybridge::protocol::builtin_games()).expect("moves replay");
         assert_eq!(moves.len(), plies[i], "{mode} game {}", i + 1);
     }
     games

@@ -25,8 +25,8 @@ pub struct Announcement {
 /// promoting piece takes the pawn slot, and others the slot of their own letter when it is free.
 pub fn piece_table(variant: &Variant) -> (String, u8) {
     let xboard = XboardInfo::of(variant);
-    if let Some(t) = xboard.piece_table {
-        return (t, xboard.holdings);
+    if let Some(t) = &xboard.piece_table {
+        return (t.clone(), xboard.holdings);
     }
     let mut slots = ['.'; SLOTS.len()];
     let king = {
@@ -168,7 +168,6 @@ pub fn announcement(variant: &std::sync::Arc<Variant>) -> Option<Announcement> {
 mod tests {
     use super::*;
     use crate::core::betza::movement;
-    use crate::variants::Registry;
 
     #[test]
     fn modifiers_come_in_xboards_order() {
@@ -192,7 +191,7 @@ mod tests {
     /// The reordering never changes what a piece does (for our own reader, which takes any order).
     #[test]
     fn reordering_keeps_every_builtin_piece_the_same() {
-        let registry = Registry::builtin();
+        let registry = crate::protocol::builtin_games();
         for name in registry.names() {
             let Some(v) = registry.get(name) else { continue };
             for p in &v.pieces {
@@ -217,13 +216,13 @@ mod tests {
             let a = announcement(v).expect("an engine-defined variant");
             a.pieces.into_iter().find(|(id, _)| id == "K&").map(|(_, b)| b)
         };
-        let registry = Registry::builtin();
+        let registry = crate::protocol::builtin_games();
         for name in ["pillage", "wreckage"] {
             let v = registry.get(name).expect("built in");
             assert_eq!(king_line(&v).as_deref(), Some("KisjO1isjO2isjO3isjO4"), "{name}");
         }
         // Rooks in the corners: no `j`.
-        let mut registry = Registry::builtin();
+        let mut registry = crate::protocol::builtin_games();
         let file =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples/nightrider-cannons.toml");
         let v = registry.load_file(&file).expect("example loads");
@@ -234,7 +233,7 @@ mod tests {
     /// Every `piece` line we send is in XBoard's order.
     #[test]
     fn announced_piece_lines_are_in_xboards_order() {
-        let registry = Registry::builtin();
+        let registry = crate::protocol::builtin_games();
         for name in registry.names() {
             let Some(v) = registry.get(name) else { continue };
             let Some(a) = announcement(&v) else { continue };

@@ -108,10 +108,9 @@ mod tests {
     use super::*;
     use crate::notation::fen;
     use crate::protocol::xboard::command::parse_edit_line;
-    use crate::variants::Registry;
 
     fn edit(variant: &str, lines: &[&str]) -> (EditBoard, EditStep, std::sync::Arc<Variant>) {
-        let registry = Registry::builtin();
+        let registry = crate::protocol::builtin_games();
         let variant = registry.get(variant).expect("built-in variant");
         let mut board = EditBoard::from_position(&Position::start(&variant));
         let mut step = EditStep::More;

@@ -48,10 +48,9 @@ mod tests {
     use crate::notation::Coords;
     use crate::notation::fen;
     use crate::protocol::xboard::variant_info::XboardInfo;
-    use crate::variants::Registry;
 
     fn wreckage(fen_text: &str) -> (Position, WireStyle) {
-        let registry = Registry::builtin();
+        let registry = crate::protocol::builtin_games();
         let v = registry.get("wreckage").expect("wreckage is built in");
         let setup = fen::parse_fen(fen_text, Coords::Wire).expect("a FEN");
         let pos = Position::from_setup(&v, &setup).expect("a legal wreckage position");

@@ -10,7 +10,6 @@ use crate::notation::{Coords, fen};
 use crate::protocol::xboard::checked_session::CheckedSession;
 use crate::protocol::xboard::variant_info::wire;
 use crate::test_rng::Rng;
-use crate::variants::Registry;
 
 /// Panics in search threads (named `search-N`), which the session would otherwise only log.
 static SEARCH_PANICS: AtomicUsize = AtomicUsize::new(0);
@@ -102,7 +101,7 @@ fn random_step(rng: &mut Rng, h: &CheckedSession, variants: &[&str]) -> Step {
 }
 
 fn fuzz(seed: u64, commands: usize) {
-    let registry = Arc::new(Registry::builtin());
+    let registry = Arc::new(crate::protocol::builtin_games());
     let names: Vec<String> = registry.names().iter().map(|s| s.to_string()).collect();
     let mut variants: Vec<&str> = names.iter().map(String::as_str).collect();
     variants.push("no-such-game");

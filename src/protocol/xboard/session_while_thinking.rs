@@ -9,7 +9,6 @@ use tokio::sync::mpsc::unbounded_channel;
 
 use super::{Event, Session};
 use crate::protocol::captured::CapturedOutput as Output;
-use crate::variants::Registry;
 
 /// Not thinking output (`depth score time nodes pv`).
 fn answers(lines: Vec<String>) -> Vec<String> {
@@ -27,7 +26,7 @@ fn answers(lines: Vec<String>) -> Vec<String> {
 fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_move() {
     let (tx, _rx) = unbounded_channel();
     let out = Output::default();
-    let mut session = Session::new(Arc::new(Registry::builtin()), out.clone(), tx);
+    let mut session = Session::new(Arc::new(crate::protocol::builtin_games()), out.clone(), tx);
     let send = |session: &mut Session<Output>, line: &str| {
         session.handle(Event::Line(line.to_string(), Instant::now()));
     };

@@ -1,14 +1,16 @@
 //! What XBoard needs to know about a variant, read by this door from the `[xboard]` section of the
 //! variant's definition file (the rules never read it): whether XBoard knows the game itself, the
 //! parent and piece-to-char table of its `setup` line, the `piece` lines, and how castling and
-//! e.p. go on the wire.
+//! e.p. go on the wire. The section is read once, when the definition loads (`SECTION`), and kept
+//! in the variant's extensions as an `XboardInfo`.
+
+use std::sync::{Arc, LazyLock};
 
 use serde::Deserialize;
 
-use crate::core::variant::DefinitionSource;
 use crate::core::{Move, Position, Variant};
 use crate::notation::movetext::{self, WireStyle};
-use crate::variants::DefinitionError;
+use crate::variants::{DefinitionError, Section, SourceFile};
 
 /// How XBoard is told about the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,32 +117,41 @@ enum EnPassantWire {
     TwoLegs,
 }
 
+/// What a variant loaded without this door's section is told as: an engine-defined game.
+static UNREAD: LazyLock<XboardInfo> = LazyLock::new(XboardInfo::default);
+
 impl XboardInfo {
+    /// How a registry reads the section (`Registry::builtin_with`).
+    pub const SECTION: Section = Section {
+        read: |_, files| Ok(Arc::new(XboardInfo::read(files)?)),
+    };
+
     /// Reads the `[xboard]` section of one definition file (`text`, from `file`) that inherits
-    /// nothing; errors name their line.
+    /// nothing.
+    ///
+    /// # Errors
+    /// A key that is not the section's or a value it does not take, at its line.
     pub fn parse(text: &str, file: &str) -> Result<XboardInfo, DefinitionError> {
-        XboardDef::read(text, file).map(XboardDef::info)
+        XboardInfo::read(&[SourceFile { file, text }])
     }
 
-    /// Reads the `[xboard]` section of a definition and of the ones it inherits, key by key;
-    /// errors name their file and line.
-    pub fn parse_source(source: &DefinitionSource) -> Result<XboardInfo, DefinitionError> {
+    /// Reads the `[xboard]` section of a chain of definition files (the root parent first), key
+    /// by key.
+    ///
+    /// # Errors
+    /// As `parse`, naming the file too.
+    pub fn read(files: &[SourceFile]) -> Result<XboardInfo, DefinitionError> {
         let mut section = XboardDef::default();
-        for file in source.chain() {
-            section = XboardDef::read(&file.text, &file.file)?.over(section);
+        for file in files {
+            section = XboardDef::read(file.text, file.file)?.over(section);
         }
         Ok(section.info())
     }
 
-    /// The XBoard facts of a variant (the defaults if its definition's section is unusable, which
-    /// `check` reports when the definition is loaded).
-    pub fn of(variant: &Variant) -> XboardInfo {
-        XboardInfo::parse_source(&variant.source).unwrap_or_default()
-    }
-
-    /// Checks a variant's `[xboard]` section when its definition is loaded.
-    pub fn check(variant: &Variant) -> Result<(), DefinitionError> {
-        XboardInfo::parse_source(&variant.source).map(|_| ())
+    /// The XBoard facts of a variant, read when its definition loaded; the defaults (an
+    /// engine-defined game) if it was loaded by a registry without this section.
+    pub fn of(variant: &Variant) -> &XboardInfo {
+        variant.extensions.get::<XboardInfo>().unwrap_or(&UNREAD)
     }
 }
 
@@ -153,17 +164,16 @@ pub fn wire(pos: &Position, mv: &Move) -> String {
 mod tests {
     use super::*;
     use crate::test_fixtures::line_containing;
-    use crate::variants::Registry;
 
     #[test]
     fn built_in_sections() {
-        let registry = Registry::builtin();
-        for v in registry.all() {
-            XboardInfo::check(v).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let normal = XboardInfo::of(&registry.get("normal").expect("normal"));
+        // Every built-in section reads (`builtin_with` panics on a bad built-in definition).
+        let registry = crate::protocol::builtin_games();
+        let normal = registry.get("normal").expect("normal");
+        let normal = XboardInfo::of(&normal);
         assert!(normal.builtin && normal.wire == WireStyle::default());
-        let pillage = XboardInfo::of(&registry.get("pillage").expect("pillage"));
+        let pillage = registry.get("pillage").expect("pillage");
+        let pillage = XboardInfo::of(&pillage);
         assert!(!pillage.builtin && pillage.wire.castling_two_legs && pillage.wire.en_passant_legs);
     }
 
