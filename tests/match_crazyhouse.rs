@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use fairybridge::notation::{Coords, OutcomeText, fen};
+use fairybridge::notation::{Coords, fen};
 use fairybridge::tournament::pgn::read_pgn;
 
 use common::{fresh_temp_file, python_chess_pgn, require_peer, run_match};
@@ -77,7 +77,7 @@ fn fairybridge_vs_fairy_stockfish_in_crazyhouse() {
             // Over by rule: the core sees the same result; else a resignation of the loser.
             let last = g.comments.last().map(String::as_str).unwrap_or_default();
             match end.outcome() {
-                Some(o) => assert_eq!(o.result(), result, "game {}: {last}", i + 1),
+                Some(o) => assert_eq!(o.result().as_str(), result, "game {}: {last}", i + 1),
                 None => assert!(last.contains("resigns"), "game {}: {result} {last:?}", i + 1),
             }
         }

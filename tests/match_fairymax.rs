@@ -5,7 +5,7 @@
 
 mod common;
 
-use fairybridge::notation::{Coords, OutcomeText, fen};
+use fairybridge::notation::{Coords, fen};
 use fairybridge::tournament::pgn::read_pgn;
 
 use common::{fresh_temp_file, python_chess_pgn, require_fairymax, run_match};
@@ -86,7 +86,7 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
             // core must see the game still going, and the side that resigned lose.
             let last = g.comments.last().map(String::as_str).unwrap_or_default();
             match end.outcome() {
-                Some(o) => assert_eq!(o.result(), result, "game {}: {last}", i + 1),
+                Some(o) => assert_eq!(o.result().as_str(), result, "game {}: {last}", i + 1),
                 None => {
                     let resigned = if result == "1-0" {
                         "Black resigns"

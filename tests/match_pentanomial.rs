@@ -6,9 +6,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use fairybridge::core::GameResult;
 use fairybridge::tournament::pentanomial::{Pentanomial, llr};
 use fairybridge::tournament::report::{Standings, render};
-use fairybridge::tournament::results::{GameResult, Outcome};
+use fairybridge::tournament::results::ScoredGame;
 use fairybridge::tournament::stats::{Score, Sprt, SprtModel, SprtVerdict};
 
 /// Runs the reference script on `input`, one answer line per input line.
@@ -82,7 +83,7 @@ fn llr_matches_the_reference_computation() {
 }
 
 /// Games `(pair, first engine's result)`, the first engine White in the pair's first game.
-fn games(list: &[(Option<u32>, char)]) -> Vec<GameResult> {
+fn games(list: &[(Option<u32>, char)]) -> Vec<ScoredGame> {
     let mut seen = std::collections::HashMap::new();
     list.iter()
         .enumerate()
@@ -91,16 +92,16 @@ fn games(list: &[(Option<u32>, char)]) -> Vec<GameResult> {
             let (white, black) = if second_of_pair { (1, 0) } else { (0, 1) };
             let first_is_white = white == 0;
             let outcome = match (r, first_is_white) {
-                ('d', _) => Outcome::Draw,
-                ('w', true) | ('l', false) => Outcome::WhiteWins,
-                _ => Outcome::BlackWins,
+                ('d', _) => GameResult::Draw,
+                ('w', true) | ('l', false) => GameResult::WhiteWins,
+                _ => GameResult::BlackWins,
             };
-            GameResult {
+            ScoredGame {
                 number: i as u32 + 1,
                 pair,
                 white,
                 black,
-                outcome,
+                result: outcome,
                 forfeit: false,
             }
         })

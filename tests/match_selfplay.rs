@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use fairybridge::notation::OutcomeText;
 use fairybridge::tournament::pgn::read_pgn;
 
 fn self_play(variant: &str) -> Result<(), String> {
@@ -57,7 +56,7 @@ fn self_play(variant: &str) -> Result<(), String> {
         let o = end
             .outcome()
             .ok_or_else(|| format!("{variant}: game not over by rule\n{text}"))?;
-        if Some(o.result()) != g.tag("Result") {
+        if Some(o.result().as_str()) != g.tag("Result") {
             return Err(format!(
                 "{variant}: result {:?} but the core says {}",
                 g.tag("Result"),

@@ -9,8 +9,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use fairybridge::core::{Color, EndReason, Move, MoveKind, Position};
+use fairybridge::notation::Coords;
 use fairybridge::notation::movetext::{MoveTextError, parse_move};
-use fairybridge::notation::{Coords, OutcomeText};
 use fairybridge::protocol::xboard::variant_info::wire;
 use fairybridge::variants::shuffle::{arrangements, random_start, start_fen};
 
@@ -215,7 +215,7 @@ fn t9_fools_mate_is_checkmate_black_wins() {
     let o = p.outcome().expect("game over");
     assert_eq!(o.winner, Some(Color::Black));
     assert_eq!(o.reason, EndReason::Checkmate);
-    assert_eq!(o.result(), "0-1");
+    assert_eq!(o.result().as_str(), "0-1");
 
     // The claim's move order from the orthodox array (one of the 18 setups) reaches it.
     let mut q = Position::start(&builtin("wildcastle"));

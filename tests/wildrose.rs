@@ -163,7 +163,7 @@ fn t2_rose_d4_attacks_two_black_roses_and_wins_although_attacked() {
         win(Color::White, CHECKMATE),
         "White wins: two black roses attacked",
     );
-    assert_eq!(p.outcome().unwrap().result(), "1-0");
+    assert_eq!(p.outcome().unwrap().result().as_str(), "1-0");
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn t3_leaving_one_rose_attacked_loses_by_rose_cutting() {
             win(Color::Black, CUTTING),
             "Black wins: White left a rose attacked",
         );
-        assert_eq!(p.outcome().unwrap().result(), "0-1");
+        assert_eq!(p.outcome().unwrap().result().as_str(), "0-1");
     }
 }
 
@@ -464,7 +464,7 @@ fn t6_mirrored_for_black() {
     assert_eq!(all.iter().filter(|t| t.starts_with("e2e1=b1 ")).count(), 39);
     play(&mut p, "e2e1=b1 a7a6");
     assert_over(&mut p, win(Color::Black, FADING), "Black wins: fading roses");
-    assert_eq!(p.outcome().unwrap().result(), "0-1");
+    assert_eq!(p.outcome().unwrap().result().as_str(), "0-1");
 }
 
 #[test]
@@ -704,7 +704,7 @@ fn a7_no_legal_move_is_a_draw() {
     assert!(p.legal_moves().is_empty());
     let o = p.outcome().expect("stalemate ends the game");
     assert_eq!((o.winner, o.reason), (None, EndReason::Stalemate));
-    assert_eq!(o.result(), "1/2-1/2");
+    assert_eq!(o.result().as_str(), "1/2-1/2");
     assert_eq!(o.description(), "Stalemate");
     // Reached by a turn that is not finished by the goals.
     let mut p = pos("8/8/8/8/8/p7/P7/7W w - - 0 1");

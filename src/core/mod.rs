@@ -18,7 +18,7 @@ pub mod zobrist;
 
 pub use geometry::{BoardShape, Color, Square, SquareSet};
 pub use moves::{Blast, Move, MoveKind, MoveList};
-pub use outcome::{EndReason, Outcome};
+pub use outcome::{EndReason, GameResult, Outcome};
 pub use piece::{Kind, Piece, PieceType, Royalty};
 pub use position::Position;
 pub use setup::{CastlingRight, CastlingRook, PositionError, Setup};

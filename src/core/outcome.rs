@@ -31,6 +31,44 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
+impl Outcome {
+    pub fn result(&self) -> GameResult {
+        GameResult::decided(self.winner)
+    }
+}
+
+/// The result of a game, the one type every layer uses for it: a win, a draw, or none (a game
+/// stopped or abandoned). Its text forms (`1-0`, `0-1`, `1/2-1/2`, `*`) are the notation's.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Stopped without a result: a GUI's `result *`, a match game neither engine could play.
+    Unfinished,
+}
+
+impl GameResult {
+    /// The result of a decided game: `winner`'s, or a draw for `None`.
+    pub fn decided(winner: Option<Color>) -> GameResult {
+        match winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// `Some(winner)` for a decided game (`Some(None)`: a draw), `None` if unfinished.
+    pub fn winner(self) -> Option<Option<Color>> {
+        match self {
+            GameResult::WhiteWins => Some(Some(Color::White)),
+            GameResult::BlackWins => Some(Some(Color::Black)),
+            GameResult::Draw => Some(None),
+            GameResult::Unfinished => None,
+        }
+    }
+}
+
 /// Minor pieces for FIDE dead positions, classified by movement.
 #[derive(Copy, Clone, Eq, PartialEq)]
 enum MinorClass {
@@ -155,7 +193,6 @@ impl Position {
         None
     }
 
-    /// Is the game over by rule?
     /// The check on the board was given by dropping a piece whose mate loses (shogi's
     /// uchifuzume): if it is mate, the side that dropped has lost.
     pub fn mated_by_forbidden_drop(&self) -> bool {
@@ -165,6 +202,7 @@ impl Position {
         })
     }
 
+    /// Is the game over by rule?
     pub fn outcome(&mut self) -> Option<Outcome> {
         let n = self.legal_moves().len();
         self.outcome_with(n)

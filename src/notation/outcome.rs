@@ -1,25 +1,46 @@
-//! The text of a game's end: the result (`1-0`, `0-1`, `1/2-1/2`, as PGN and CECP write it) and a
-//! human description for CECP result comments and PGN.
+//! The text of a game's end: the result (`1-0`, `0-1`, `1/2-1/2`, `*`, as PGN, CECP and our state
+//! files write it) and a human description for CECP result comments and PGN.
 
-use crate::core::{Color, EndReason, Goal, Outcome};
+use std::fmt;
 
-/// Text forms of an `Outcome`.
+use crate::core::{Color, EndReason, GameResult, Goal, Outcome};
+
+impl GameResult {
+    /// The PGN/CECP token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    /// The result a whole token names.
+    pub fn from_token(text: &str) -> Option<GameResult> {
+        Some(match text {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::Unfinished,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The description of an `Outcome`.
 pub trait OutcomeText {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str;
     /// `White mates`, `Draw by repetition`, `Black wins: two white roses attacked`, …
     fn description(&self) -> String;
 }
 
 impl OutcomeText for Outcome {
-    fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
     fn description(&self) -> String {
         let w = self.winner.map(Color::name).unwrap_or("");
         let loser = self.winner.map(|c| c.opposite().name()).unwrap_or("");
@@ -66,8 +87,11 @@ mod tests {
             winner: Some(Color::Black),
             reason: EndReason::Checkmate,
         };
-        assert_eq!((mate.result(), mate.description().as_str()), ("0-1", "Black mates"));
-        assert_eq!(draw(EndReason::Repetition).result(), "1/2-1/2");
+        assert_eq!(
+            (mate.result().as_str(), mate.description().as_str()),
+            ("0-1", "Black mates")
+        );
+        assert_eq!(draw(EndReason::Repetition).result().as_str(), "1/2-1/2");
         assert_eq!(
             draw(EndReason::MoveRule { plies: 100 }).description(),
             "Draw by fifty move rule"

@@ -35,9 +35,8 @@ use super::engine::EngineConfig;
 use super::player::{Heard, MoveRead, Player};
 use super::process::{Trace, exit_text};
 use super::timecontrol::Clock;
-use crate::core::{Color, Outcome, Position, Variant};
+use crate::core::{Color, GameResult, Outcome, Position, Variant};
 use crate::notation::{Coords, OutcomeText, fen, san};
-use crate::protocol::xboard::command::GameResult;
 
 /// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
 /// `±score` centipawns for `move_count` consecutive moves each.
@@ -104,26 +103,18 @@ pub enum Ending {
     },
     /// Neither engine could play: no result.
     Aborted(String),
+    /// A bug in fairybridge (a panic, its message) stopped the game: no result.
+    InternalError(String),
 }
 
 impl Ending {
-    /// `Some(winner)` for a decided game (`Some(None)` = draw), `None` if aborted.
-    pub fn winner(&self) -> Option<Option<Color>> {
+    /// The result: the winner's, a draw, or none for a game that was not played out.
+    pub fn result(&self) -> GameResult {
         match self {
-            Ending::Rule(o) => Some(o.winner),
-            Ending::Forfeit { loser, .. } | Ending::Resign(loser) => Some(Some(loser.opposite())),
-            Ending::Adjudicated { winner, .. } => Some(*winner),
-            Ending::Aborted(_) => None,
-        }
-    }
-
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn result(&self) -> &'static str {
-        match self.winner() {
-            Some(Some(Color::White)) => "1-0",
-            Some(Some(Color::Black)) => "0-1",
-            Some(None) => "1/2-1/2",
-            None => "*",
+            Ending::Rule(o) => o.result(),
+            Ending::Forfeit { loser, .. } | Ending::Resign(loser) => GameResult::decided(Some(loser.opposite())),
+            Ending::Adjudicated { winner, .. } => GameResult::decided(*winner),
+            Ending::Aborted(_) | Ending::InternalError(_) => GameResult::Unfinished,
         }
     }
 
@@ -132,7 +123,7 @@ impl Ending {
         match self {
             Ending::Rule(_) | Ending::Resign(_) => "normal",
             Ending::Adjudicated { .. } => "adjudication",
-            Ending::Aborted(_) => "abandoned",
+            Ending::Aborted(_) | Ending::InternalError(_) => "abandoned",
             Ending::Forfeit { why, .. } => match why {
                 Forfeit::Time { .. } | Forfeit::Stalled { .. } => "time forfeit",
                 Forfeit::Crash(_) | Forfeit::StartFailure(_) => "abandoned",
@@ -148,6 +139,7 @@ impl Ending {
             Ending::Resign(c) => format!("{} resigns", c.name()),
             Ending::Adjudicated { why, .. } => why.clone(),
             Ending::Aborted(why) => why.clone(),
+            Ending::InternalError(why) => format!("internal error: {why}"),
             Ending::Forfeit { loser, why } => {
                 let who = loser.name();
                 match why {
@@ -324,12 +316,7 @@ pub async fn play_game(
         Some(e) => e,
         None => referee(&mut sides, &mut pos, &mut record, adj).await,
     };
-    let result = match ending.winner() {
-        Some(Some(Color::White)) => GameResult::WhiteWins,
-        Some(Some(Color::Black)) => GameResult::BlackWins,
-        Some(None) => GameResult::Draw,
-        None => GameResult::Unfinished,
-    };
+    let result = ending.result();
     let comment = ending.description().replace(['{', '}'], "");
     record.ending = ending;
     let finishing: Vec<_> = sides

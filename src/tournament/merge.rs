@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::pgn::read_pgn;
 use super::report::{Standings, render};
-use super::results::GameResult;
+use super::results::ScoredGame;
 use super::resume::{MatchState, is_state};
 use super::stats::Sprt;
 
@@ -25,7 +25,7 @@ pub struct MergeArgs {
 /// Games of all files, engines' names, and the SPRT the state files carry.
 struct Collected {
     names: Vec<String>,
-    games: Vec<GameResult>,
+    games: Vec<ScoredGame>,
     sprt: Option<Sprt>,
     /// A state file says the match plays game pairs.
     paired: bool,
@@ -90,7 +90,7 @@ fn collect(files: &[PathBuf]) -> Result<Collected, String> {
                 names.len() - 1
             }
         };
-        let game = GameResult::from_pgn(g, &mut index_of).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = ScoredGame::from_pgn(g, &mut index_of).map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(name) = unknown {
             return Err(format!(
                 "{}: engine \"{name}\" is not in the state files",

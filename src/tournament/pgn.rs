@@ -9,7 +9,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::game::GameRecord;
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, GameResult, Move, Position};
 use crate::notation::{Coords, fen, san};
 use crate::variants::Registry;
 
@@ -124,13 +124,14 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
     out
 }
 
-/// A game read from PGN: its tags, its move words (SAN), its comments and the result token.
+/// A game read from PGN: its tags, its move words (SAN), its comments and the result its movetext
+/// ends with (none if it ends without one).
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
     pub comments: Vec<String>,
-    pub result: String,
+    pub result: Option<GameResult>,
 }
 
 impl PgnGame {
@@ -163,10 +164,6 @@ impl PgnGame {
         }
         Ok((pos, moves))
     }
-}
-
-fn is_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 /// Reads every game of a PGN text (tags, main line, comments; variations and NAGs are skipped).
@@ -237,8 +234,8 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
                     continue;
                 }
                 in_moves = true;
-                if is_result(&word) {
-                    game.result = word;
+                if let Some(result) = GameResult::from_token(&word) {
+                    game.result = Some(result);
                     finish(&mut game, &mut games);
                     in_moves = false;
                     continue;
@@ -308,7 +305,7 @@ mod tests {
         let back = read_pgn(&text);
         assert_eq!(back[0].tag("Pair"), Some("1"));
         assert_eq!(back[0].moves, ["a6", "e8=b8", "a3", "Nc6"]);
-        assert_eq!(back[0].result, "1/2-1/2");
+        assert_eq!(back[0].result, Some(GameResult::Draw));
     }
 
     #[test]
@@ -319,9 +316,9 @@ mod tests {
         assert_eq!(games[0].tag("Event"), Some("a \"b\""));
         assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         assert_eq!(games[0].comments, ["+0.10/3 0.1s", "White wins"]);
-        assert_eq!(games[0].result, "1-0");
+        assert_eq!(games[0].result, Some(GameResult::WhiteWins));
         assert_eq!(games[1].moves, ["e5"]);
-        assert_eq!(games[1].result, "*");
+        assert_eq!(games[1].result, Some(GameResult::Unfinished));
         let (pos, moves) = games[0].replay(&Registry::builtin()).unwrap();
         assert_eq!(moves.len(), 5);
         assert_eq!(

@@ -13,8 +13,8 @@ use super::game::Forfeit;
 use super::process::Trace;
 use super::timecontrol::{ClockReading, TimeControl};
 use super::uci::UciEngine;
+use crate::core::GameResult;
 use crate::core::{Color, Move, Position, Variant};
-use crate::protocol::xboard::command::GameResult;
 
 /// What an engine said, as the referee reads it.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::pentanomial::Pentanomial;
-use super::results::{GameResult, Outcome};
+use super::results::ScoredGame;
 use super::stats::{Score, Sprt, SprtModel, SprtVerdict, format_elo};
+use crate::core::GameResult;
 
 /// One pairing's result, from the first engine's side.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,7 +33,7 @@ pub struct Standings {
     /// Games without a result (aborted).
     pub aborted: u32,
     /// The first finished game of each pair whose partner has not finished yet.
-    open_pairs: HashMap<u32, GameResult>,
+    open_pairs: HashMap<u32, ScoredGame>,
 }
 
 impl Standings {
@@ -67,8 +68,8 @@ impl Standings {
 
     /// Counts a finished game: its score, its forfeit, and its pair once both games are in.
     /// The order games are added in does not matter.
-    pub fn add(&mut self, game: &GameResult) {
-        if game.outcome == Outcome::NoResult {
+    pub fn add(&mut self, game: &ScoredGame) {
+        if game.result == GameResult::Unfinished {
             self.aborted += 1;
             return;
         }
@@ -81,7 +82,7 @@ impl Standings {
             self.open_pairs.insert(pair, game.clone());
             return;
         };
-        let engines = |g: &GameResult| (g.white.min(g.black), g.white.max(g.black));
+        let engines = |g: &ScoredGame| (g.white.min(g.black), g.white.max(g.black));
         for p in &mut self.pairs {
             if (p.first, p.second) == engines(game) && engines(&partner) == engines(game) {
                 p.ptnml.add_pair(game.points_of(p.first) + partner.points_of(p.first));

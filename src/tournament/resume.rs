@@ -15,14 +15,14 @@
 //! sprt 0 5 0.05 0.05 pentanomial        (or: sprt -)
 //! pgn-bytes 10734                       (or: pgn-bytes -)
 //! engine NAME                           (one line per engine, in order)
-//! game NUMBER PAIR WHITE BLACK RESULT FORFEIT   (see GameResult::to_line)
+//! game NUMBER PAIR WHITE BLACK RESULT FORFEIT   (see ScoredGame::to_line)
 //! ```
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::engine::Protocol;
-use super::results::GameResult;
+use super::results::ScoredGame;
 use super::runner::MatchConfig;
 use super::stats::{Sprt, SprtModel};
 
@@ -43,7 +43,7 @@ pub struct MatchState {
     pub sprt: Option<Sprt>,
     /// The PGN file's length after the last recorded game (`None`: no PGN).
     pub pgn_bytes: Option<u64>,
-    pub games: Vec<GameResult>,
+    pub games: Vec<ScoredGame>,
 }
 
 /// Does this text look like a state file (rather than PGN)?
@@ -131,7 +131,7 @@ impl MatchState {
                 "pgn-bytes" => state.pgn_bytes = Some(rest.parse().map_err(|_| bad())?),
                 "engine" => state.names.push(rest.to_string()),
                 "game" => {
-                    let g = GameResult::from_line(line)?;
+                    let g = ScoredGame::from_line(line)?;
                     if g.white >= state.names.len() || g.black >= state.names.len() || g.white == g.black {
                         return Err(format!("game {}: no such engines", g.number));
                     }
@@ -386,7 +386,7 @@ fn fnv(text: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::results::Outcome;
+    use crate::core::GameResult;
 
     fn sample() -> MatchState {
         MatchState {
@@ -402,12 +402,12 @@ mod tests {
                     .with_model(SprtModel::Pentanomial),
             ),
             pgn_bytes: Some(1234),
-            games: vec![GameResult {
+            games: vec![ScoredGame {
                 number: 3,
                 pair: Some(1),
                 white: 0,
                 black: 1,
-                outcome: Outcome::Draw,
+                result: GameResult::Draw,
                 forfeit: false,
             }],
         }

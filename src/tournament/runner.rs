@@ -16,12 +16,13 @@ use super::player::Player;
 use super::process::Trace;
 use super::progress::Progress;
 use super::report::Standings;
-use super::results::{GameResult, Outcome};
+use super::results::ScoredGame;
 use super::resume::{self, MatchState, Resume};
 use super::shard::Shard;
 use super::stats::{Sprt, SprtVerdict};
+use crate::core::GameResult;
+use crate::core::Variant;
 use crate::core::zobrist::splitmix64;
-use crate::core::{Color, Variant};
 use crate::variants::shuffle;
 
 /// Everything a match needs, already validated.
@@ -104,9 +105,6 @@ pub struct MatchSummary {
     pub internal_errors: u32,
 }
 
-/// How the reason of a game stopped by a bug in fairybridge (a panic) begins.
-const INTERNAL_ERROR: &str = "internal error";
-
 /// Runs a game as a task of its own, so that a panic inside it (a bug in fairybridge) ends that
 /// game with the panic's message instead of vanishing; its engines are killed on the way (their
 /// processes are dropped).
@@ -168,19 +166,13 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
 }
 
 /// What the statistics keep of a finished game.
-pub fn game_result(spec: &GameSpec, rec: &GameRecord) -> GameResult {
-    let outcome = match rec.ending.winner() {
-        Some(Some(Color::White)) => Outcome::WhiteWins,
-        Some(Some(Color::Black)) => Outcome::BlackWins,
-        Some(None) => Outcome::Draw,
-        None => Outcome::NoResult,
-    };
-    GameResult {
+pub fn scored_game(spec: &GameSpec, rec: &GameRecord) -> ScoredGame {
+    ScoredGame {
         number: spec.number,
         pair: spec.paired.then_some(spec.pair),
         white: spec.white,
         black: spec.black,
-        outcome,
+        result: rec.ending.result(),
         forfeit: matches!(rec.ending, Ending::Forfeit { .. }),
     }
 }
@@ -243,7 +235,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
     if let Some(state) = &state {
         for g in &state.games {
             standings.add(g);
-            aborted_games += u32::from(g.outcome == Outcome::NoResult);
+            aborted_games += u32::from(g.result == GameResult::Unfinished);
         }
         let finished: std::collections::HashSet<u32> = state.games.iter().map(|g| g.number).collect();
         specs.retain(|s| !finished.contains(&s.number));
@@ -310,7 +302,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
                     Err(why) => {
                         let pos = start_position(&variant, &spec.fen);
                         let cfgs = [&engines[spec.white], &engines[spec.black]];
-                        let ending = Ending::Aborted(format!("{INTERNAL_ERROR}: {why}"));
+                        let ending = Ending::InternalError(why);
                         GameRecord::unplayed(cfgs, &variant, &pos, ending)
                     }
                 };
@@ -350,11 +342,11 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
                 eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
             }
         }
-        let result = game_result(&spec, &rec);
+        let scored = scored_game(&spec, &rec);
         // After the PGN: a kill between the two leaves a PGN game the state does not know, which
         // the resumed run cuts off (pgn-bytes) before playing the game again.
         if let (Some(state), Some(resume)) = (state.as_mut(), cfg.resume.as_ref()) {
-            state.games.push(result.clone());
+            state.games.push(scored.clone());
             state.pgn_bytes = pgn_file.is_some().then_some(pgn_bytes);
             if let Err(e) = state.write_atomic(&resume.path)
                 && !state_error_shown
@@ -366,13 +358,13 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
                 state_error_shown = true;
             }
         }
-        if result.outcome == Outcome::NoResult {
+        if scored.result == GameResult::Unfinished {
             aborted_games += 1;
         }
-        if matches!(&rec.ending, Ending::Aborted(why) if why.starts_with(INTERNAL_ERROR)) {
+        if matches!(rec.ending, Ending::InternalError(_)) {
             internal_errors += 1;
         }
-        standings.add(&result);
+        standings.add(&scored);
         let text = format!(
             "Game {} of {}: {} vs {}: {} {{{}}}",
             spec.number,

@@ -23,7 +23,7 @@ use crate::notation::zillions::{self as znot, Placement, PlacementTarget, placem
 use crate::notation::{Coords, OutcomeText, fen, movetext};
 use crate::protocol::xboard::announce;
 use crate::protocol::xboard::clock::CecpClock;
-use crate::protocol::xboard::command::{Command, GameResult, parse_command};
+use crate::protocol::xboard::command::{Command, parse_command};
 use crate::protocol::xboard::reply::{FeatureValue, Reply};
 use crate::protocol::xboard::variant_info::wire as xboard_wire;
 use crate::variants::Registry;
@@ -106,14 +106,6 @@ fn spawn_reader() -> Receiver<Option<String>> {
         }
     });
     rx
-}
-
-fn game_result(winner: Option<Color>) -> GameResult {
-    match winner {
-        Some(Color::White) => GameResult::WhiteWins,
-        Some(Color::Black) => GameResult::BlackWins,
-        None => GameResult::Draw,
-    }
 }
 
 impl<P: PluginCalls, W: Write> Host<P, W> {
@@ -408,7 +400,7 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
         match self.pos.outcome() {
             Some(o) => {
                 self.send(Reply::GameOver {
-                    result: game_result(o.winner),
+                    result: o.result(),
                     comment: o.description(),
                 });
                 self.engine = None;
@@ -819,7 +811,7 @@ mod tests {
         // A game end after the reply is the core's verdict, claimed once.
         let claims: Vec<String> = after
             .outcome()
-            .map(|o| format!("{} {{{}}}", game_result(o.winner), o.description()))
+            .map(|o| format!("{} {{{}}}", o.result(), o.description()))
             .into_iter()
             .collect();
         assert_eq!(said[1..], claims, "{said:?}");

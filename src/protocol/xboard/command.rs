@@ -22,41 +22,12 @@ use nom::{
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::GameResult;
+
 use crate::notation::move_syntax::{move_shape, piece_id, square};
 
 type NomError<'a> = nom::error::Error<&'a str>;
 type ParseResult<'a, O> = IResult<&'a str, O>;
-
-/// A game result as written in `result RES {COMMENT}` and in the engine's result claims.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: the game stopped without a result (XBoard may send it, python-chess does).
-    Unfinished,
-}
-
-impl GameResult {
-    /// The PGN/CECP token: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// The argument of `exclude` / `include`: one root move, or every move.
 #[derive(Clone, Debug, Eq, PartialEq)]

@@ -17,8 +17,8 @@ use nom::{
     sequence::{preceded, terminated},
 };
 
-use super::command::GameResult;
 use super::reply::{FeatureValue, Reply, ThinkingLine};
+use crate::core::GameResult;
 
 type ParseResult<'a, O> = IResult<&'a str, O>;
 

@@ -6,7 +6,8 @@
 //! second line would be read as a separate message (and one starting with `move`, `Error` or a digit
 //! would be acted on).
 
-use super::command::{Command, GameResult};
+use super::command::Command;
+use crate::core::GameResult;
 use crate::search::Score;
 use std::fmt;
 

@@ -15,7 +15,7 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::announce;
 use super::clock::{CecpClock, OverheadWatch};
-use super::command::{Command, GameResult, MoveFilter, parse_command, parse_edit_line};
+use super::command::{Command, MoveFilter, parse_command, parse_edit_line};
 use super::driver::{Purpose, SearchDriver};
 use super::edit::{EditBoard, EditStep};
 use super::ghosts;
@@ -77,14 +77,6 @@ pub struct Session<W: Write> {
     /// When the command being handled was read: time spent since then is on our clock.
     received: Instant,
     finished: bool,
-}
-
-fn game_result(outcome: &Outcome) -> GameResult {
-    match outcome.winner {
-        Some(Color::White) => GameResult::WhiteWins,
-        Some(Color::Black) => GameResult::BlackWins,
-        None => GameResult::Draw,
-    }
 }
 
 impl<W: Write> Session<W> {
@@ -358,7 +350,7 @@ impl<W: Write> Session<W> {
 
     fn claim(&mut self, outcome: &Outcome) {
         self.send(Reply::GameOver {
-            result: game_result(outcome),
+            result: outcome.result(),
             comment: outcome.description(),
         });
     }
