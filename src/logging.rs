@@ -60,6 +60,10 @@ pub fn init() {
 }
 
 /// Starts (or, with an empty path, stops) copying log records to a file.
+///
+/// # Errors
+///
+/// The file cannot be opened for appending.
 pub fn set_file(path: &str) -> std::io::Result<()> {
     let file = if path.trim().is_empty() {
         None

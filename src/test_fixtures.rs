@@ -1,6 +1,6 @@
 //! Fixtures written as text, for unit tests. Positions and moves, for the tests of modules that
 //! must not read text themselves (`search`): the FEN and move texts are read here, so the modules
-//! under test import nothing from `notation` (issue 10), while their tests keep their readable
+//! under test import nothing from `notation` (the layers only import downward), while their tests keep their readable
 //! fixtures. And the line a text stands on in a definition file, for the tests of errors that
 //! point at lines.
 

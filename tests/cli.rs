@@ -137,10 +137,9 @@ fn depth_too_large() {
     assert_eq!(stdout(&o), "nodes 0\n", "stalemate: no moves");
 }
 
-/// Regression (src/cli/mod.rs, fixed): a depth that is not a number (or is negative, or missing) is reported by
-/// clap's multi-line usage error ("error: invalid value 'x' for '--depth <DEPTH>' ... \n\nFor
-/// more information, try '--help'.") instead of one `fairybridge: ...` line. The exit code 2 is
-/// right.
+/// A depth that is not a number (or is negative, or missing) is reported in one `fairybridge: ...`
+/// line (src/cli/mod.rs), not clap's multi-line usage error ("error: invalid value 'x' for
+/// '--depth <DEPTH>' ... \n\nFor more information, try '--help'."), with exit code 2.
 #[test]
 fn bad_depth_is_one_line_with_exit_2() {
     for args in [
@@ -156,7 +155,7 @@ fn bad_depth_is_one_line_with_exit_2() {
 
 #[test]
 fn bad_depth_exit_code_is_2() {
-    // The exit-code half of the contract, which holds today.
+    // The exit-code half of the contract: a bad depth is a usage error.
     for depth in ["x", "-1", "1.5", ""] {
         let o = run(&["perft", "--depth", depth]);
         assert_eq!(o.status.code(), Some(2), "--depth {depth:?}");
@@ -165,9 +164,9 @@ fn bad_depth_exit_code_is_2() {
     }
 }
 
-/// Regression (src/perft.rs `divide`, fixed): at depth 0 the node total depends on `--divide`: plain perft
-/// says `nodes 1` (perft(0) = 1), `--divide` prints one row per legal move with count 1 and
-/// `nodes 20`. The same command must report the same total either way.
+/// At depth 0 the node total does not depend on `--divide` (src/perft.rs `divide`): plain perft
+/// says `nodes 1` (perft(0) = 1), and `--divide` must not print one row per legal move with
+/// count 1 and `nodes 20`. The same command reports the same total either way.
 #[test]
 fn depth_0_total_does_not_depend_on_divide() {
     let plain = stdout(&run(&["perft", "--depth", "0"]));
@@ -181,7 +180,7 @@ fn depth_0_total_does_not_depend_on_divide() {
 }
 
 /// clap's errors in one line, whole: what is missing is named, and a near miss gets clap's "did
-/// you mean" (on 1aeafcb: `the following required arguments were not provided:` and nothing more).
+/// you mean" (never `the following required arguments were not provided:` and nothing more).
 #[test]
 fn command_line_errors_name_what_is_wrong() {
     let line = assert_one_line_failure(&["perft"]);

@@ -246,9 +246,9 @@ fn castling_rights_without_their_rook_are_dropped() {
     assert_eq!(fen_of(&p), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
 }
 
-/// Regression (src/core/position.rs `set_castling`, fixed): castling rights are granted to a king that is not on
-/// its first rank; the generator then castles along the king's current rank (e4g4 with the rook
-/// h4 going to f4). FIDE 3.8.2: castling is along the player's first rank. python-chess drops the
+/// No castling rights for a king that is not on its first rank (src/core/position.rs
+/// `set_castling`): with them the generator would castle along the king's current rank (e4g4
+/// with the rook h4 going to f4). FIDE 3.8.2: castling is along the player's first rank. python-chess drops the
 /// right and gives these 17 moves (FEN written with `-`).
 #[test]
 fn castling_right_for_a_king_off_its_first_rank() {
@@ -268,11 +268,11 @@ fn castling_right_for_a_king_off_its_first_rank() {
     );
 }
 
-/// Regression (same place, fixed): castling rights are granted whatever the king's file. In `normal` (FIDE) the
+/// Castling rights depend on the king's file (same place). In `normal` (FIDE) the
 /// king castles only from e1/e8: python-chess drops `K` for a king on f1 (13 moves: no f1h1) and
 /// `KQ` for a king on d1 (24 moves: no d1f1/d1b1). In `wildcastle` castling is from the d- or
 /// e-file only (wildcastle.md 3.3 and A-1; XBoard's GenLegal loops over those two files), so a
-/// king on b1 or c1 must not castle (the engine plays b1d1, c1a1, c1e1 as castlings).
+/// king on b1 or c1 must not castle (b1d1, c1a1, c1e1 are no castlings).
 #[test]
 fn castling_right_for_a_king_off_its_castling_file() {
     let mut p = pos(&normal(), "4k3/8/8/8/8/8/8/5K1R w K - 0 1");
@@ -319,9 +319,9 @@ fn en_passant_field() {
     }
 }
 
-/// Regression (src/core/position.rs `set_ep_from_fen`, fixed): the e.p. square is not checked against the rank
-/// a double step skips (rank 6 with White to move, 3 with Black). With White to move, `e6` or
-/// `e4` and a black pawn on e3 give White the impossible "en-passant" capture d3xe4 that removes
+/// The e.p. square is checked against the rank a double step skips (rank 6 with White to move, 3
+/// with Black; src/core/position.rs `set_ep_from_fen`). With White to move, `e6` or
+/// `e4` and a black pawn on e3 must not give White the impossible "en-passant" capture d3xe4 that removes
 /// the pawn on e3. python-chess ignores the field: 4 moves d3d4 e1d1 e1e2 e1f1, FEN with `-`.
 /// (Rejecting the FEN with a PositionError would be fine too.)
 #[test]

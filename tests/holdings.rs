@@ -1,4 +1,4 @@
-//! Holdings fed by captures, as data (issue 14): crazyhouse (built in) and minishogi (the example
+//! Holdings fed by captures, as data: crazyhouse (built in) and minishogi (the example
 //! user file). Each rule the definitions state is checked here on a position that shows it; the
 //! perft suites (`fixtures/perft/crazyhouse.perft`, `minishogi.perft`, counts from
 //! Fairy-Stockfish) check the same rules in bulk.

@@ -1,4 +1,4 @@
-//! Definition files that `inherit` another game's definition (issue 10 item 8): a child starts
+//! Definition files that `inherit` another game's definition: a child starts
 //! from its parent's keys and pieces and changes some; errors keep naming the file and line of the
 //! key they are about, also when the key is the parent's; a parent must be loaded before its
 //! child, or with it in one set (a folder), where a cycle of `inherit` is an error.

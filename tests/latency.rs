@@ -1,5 +1,5 @@
-//! A slow GUI (issue 15: XBoard charged 75-165 ms a move on top of the engine's thinking and
-//! flagged it in sudden-death games): a scripted GUI that charges the engine every millisecond
+//! A slow GUI (XBoard charges some 75-165 ms a move on top of the engine's thinking, enough to
+//! flag an engine that ignores it in sudden-death games): a scripted GUI that charges the engine every millisecond
 //! from its `usermove` to the engine's `move`, plus 120 ms, and reports the clock with `time`
 //! as XBoard does. The engine learns the overhead from those reports and must never flag.
 

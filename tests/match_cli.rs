@@ -46,8 +46,8 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--engine", fb, "--engine", fb, "--each", "st=0"],
         "invalid time per move",
     );
-    // Times no clock can hold (they used to panic inside every game, and the match exited 0
-    // with nothing written).
+    // Times no clock can hold are refused up front, not left to fail inside every game (which
+    // would end the match with exit 0 and nothing written).
     for tc in [
         "tc=1e20",
         "tc=1e19",
@@ -227,7 +227,7 @@ fn a_cutechess_command_line_plays_from_a_pgn_book() {
 }
 
 /// `option.X=` that the engine does not announce is sent with a warning naming it and the
-/// engine's options (on 1aeafcb it went silently).
+/// engine's options (never silently: a typo would otherwise change nothing unseen).
 #[test]
 fn an_option_the_engine_lacks_is_warned_about() {
     let fb = env!("CARGO_BIN_EXE_fairybridge");
@@ -263,7 +263,7 @@ fn an_option_the_engine_lacks_is_warned_about() {
 }
 
 /// `fairybridge --variants FILE match …` gives the file to the fairybridge engines of the match
-/// (on 1aeafcb they were refused: "does not play the variant").
+/// (without it they would refuse the game: "does not play the variant").
 #[test]
 fn the_matchs_definition_files_reach_our_own_engines() {
     let fb = env!("CARGO_BIN_EXE_fairybridge");

@@ -1,4 +1,4 @@
-//! The match runner referees crazyhouse (issue 14): fairybridge against Fairy-Stockfish over CECP
+//! The match runner referees crazyhouse: fairybridge against Fairy-Stockfish over CECP
 //! (`/usr/games/fairy-stockfish`, installed on demand by scripts/install-deps.sh), every game
 //! judged by our core, written as PGN with drops (`P@e4`) that our reader and python-chess's
 //! crazyhouse reader both replay to the same final position (hands and promoted pieces too).

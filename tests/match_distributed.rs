@@ -218,8 +218,7 @@ fn shards_merge_to_the_single_run() {
 }
 
 /// A finished match is extended by running it again with more `--rounds` (the earlier games keep
-/// their numbers); a refused resume names the setting that differs (on 1aeafcb more rounds were
-/// refused, listing every setting).
+/// their numbers); a refused resume names the setting that differs, not every setting.
 #[test]
 fn a_finished_match_is_extended_with_more_rounds() {
     let d = dir("extend");

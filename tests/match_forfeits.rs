@@ -112,8 +112,8 @@ fn wrong_notation_forfeits() {
 
 #[test]
 fn a_flood_of_output_is_cut_and_forfeits() {
-    // 1 MB of junk lines, then an 8 MB `move` line: read in bounded pieces, never kept whole (it
-    // was cut to 64 KiB and read as a move; the doors' reader now reports it as too long).
+    // 1 MB of junk lines, then an 8 MB `move` line: read in bounded pieces, never kept whole, and
+    // reported as too long (a line cut to 64 KiB must not be read as a move).
     let line = format!(
         "sends an unreadable line: line of {} bytes starting \"move ",
         5 + (8 << 20)
@@ -123,13 +123,13 @@ fn a_flood_of_output_is_cut_and_forfeits() {
 
 #[test]
 fn an_exit_counts_even_when_a_child_holds_the_output_open() {
-    // It used to wait for the end of output and call it a stall on time.
+    // The exit is the forfeit: waiting for the end of output would call it a stall on time.
     forfeit_case("orphan", "abandoned", "disconnects (exit status 3)");
 }
 
 #[test]
 fn a_crash_at_start_forfeits_each_game() {
-    // It used to stop the whole match (exit 2, no PGN).
+    // One engine failing to start forfeits its games; the match goes on and writes its PGN.
     forfeit_case_after(
         "crash-start",
         "abandoned",
@@ -146,6 +146,6 @@ fn a_hang_at_start_loses_on_time() {
 #[test]
 fn lines_before_the_game_are_not_moves() {
     // `--early`: a legal `move` and a draw claim in force mode, before the set-up's pong. They
-    // used to be read after `go` as the engine's first move and a false claim.
+    // must not be read after `go` as the engine's first move and a false claim.
     forfeit_case("illegal --early", "rules infraction", "makes an illegal move: ");
 }

@@ -2,8 +2,8 @@
 //! opponent hears the growing-roses sub-move at once and passes with `move @@@@`, the mover hears
 //! `usermove @@@@` (with its clock) and plays the rest of its turn.
 //!
-//! Regression: the referee waited for the mover's next sub-move without passing the turn back, so
-//! the mover waited too and lost on time ("no move within 0.58 s (stalled)", CI stop 8 self-play).
+//! A referee that waited for the mover's next sub-move without passing the turn back would leave
+//! the mover waiting too, until it lost on time ("no move within … (stalled)").
 //! The scripted side is `scripts/e2e/scripted-engine.py`, which plays a fixed list of answers computed
 //! here with the rules core.
 

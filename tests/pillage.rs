@@ -4,7 +4,8 @@
 //!
 //! Expected move lists were worked out by hand from the spec and checked with the independent
 //! generator tests/support/pillage_perft.py (`--moves FEN` lists the legal moves of a position).
-//! Two tests marked "Regression" reproduce bugs found (and fixed) while this file was written.
+//! Two tests guard rules that are easy to get wrong (e.p. after a promoting double step, C3
+//! castling rights).
 
 mod common;
 
@@ -240,9 +241,8 @@ fn t6_double_step_into_promotion_has_7_pawn_moves_and_no_en_passant() {
 /// Spec 7.3: a double step that promotes creates no e.p. right. Here a black fast pawn stands
 /// beside the promotion square (d10 is Black's own first rank, legal in a set-up position).
 ///
-/// Regression (src/core/position.rs `make`, fixed while these tests were written): a `MultiStep`
-/// move that also promoted still set the e.p. state, so Black could answer 1. e8-e10=Q+ with
-/// d10xe9 "e.p.", removing the new queen.
+/// A `MultiStep` move that also promotes sets no e.p. state (src/core/position.rs `make`):
+/// otherwise Black could answer 1. e8-e10=Q+ with d10xe9 "e.p.", removing the new queen.
 #[test]
 fn no_en_passant_right_after_a_promoting_double_step() {
     let mut p = pos("3p5k/10/4P5/10/10/10/10/10/10/K9 w - - 0 1");
@@ -481,10 +481,10 @@ fn c3_fen_load_drops_rights_whose_king_or_rook_is_not_in_place() {
 /// C-3: "loading a FEN drops flags whose king or rook is not in place" -- the K flag belongs to
 /// the i2 rook (spec section 3), so with the king-side rook on h2 instead the flag must go.
 ///
-/// Regression (src/core/position.rs `set_castling`, fixed while these tests were written): K/Q
-/// were read as X-FEN ("the outermost castling rook on that side"), so the rook on h2 got the K
-/// right and castlings h2f2 (K g2, R f2) and f2h2 (K onto the rook's square h2, R g2) were
-/// generated; the same on the queen side with a rook on c2.
+/// K/Q are not read as X-FEN ("the outermost castling rook on that side";
+/// src/core/position.rs `set_castling`): read so, the rook on h2 would get the K right and
+/// castlings h2f2 (K g2, R f2) and f2h2 (K onto the rook's square h2, R g2) would be generated;
+/// the same on the queen side with a rook on c2.
 #[test]
 fn c3_castling_right_needs_the_rook_on_its_original_square() {
     let mut p = pos("5k4/10/10/10/10/10/10/10/1R3K1R2/CV6VC w KQ - 0 1");

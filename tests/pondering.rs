@@ -1,9 +1,9 @@
 //! Pondering over the wire: the engine never plays on after the opponent's reply ended the game.
 //!
-//! Regression (src/protocol/xboard/session.rs `start_pondering`): the engine pondered on a predicted
-//! reply that repeated the position a third time, and on the ponder hit kept searching and sent a
-//! move instead of claiming the draw (the search does not judge its root). Real XBoard logged it as
-//! "Ignoring extra move" after a repetition draw in a Wild Castle self-play match.
+//! The engine does not ponder on a predicted reply that ends the game (src/protocol/xboard/session.rs
+//! `start_pondering`), such as one that repeats the position a third time: on the ponder hit it
+//! would keep searching and send a move instead of claiming the draw (the search does not judge
+//! its root), which XBoard logs as "Ignoring extra move".
 
 mod common;
 

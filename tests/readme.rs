@@ -1,7 +1,7 @@
 //! The README's examples work when copied: every TOML block that is a definition file (a top-level
 //! `name`) loads, or is marked `# excerpt` on its first line, and the UCI example, piped as written, answers with a
-//! `bestmove` (issue 23: the Variants-as-data block failed copied, knightmate promoted to N, the UCI
-//! example never printed its `bestmove`).
+//! `bestmove` (a reader copies them as they stand: a definition that fails to load, a rule the
+//! text misstates or an example that never answers is a README that lies).
 
 mod common;
 

@@ -1,6 +1,6 @@
-//! Reliability (issue 15): what a GUI or a user may send that once killed, hung or confused the
-//! engine. Each test sends the issue's own lines to the binary and checks that the engine stays
-//! alive, answers `ping`, and plays only legal moves.
+//! Reliability: what a GUI or a user may send that could kill, hang or confuse an engine. Each
+//! test sends such lines to the binary and checks that the engine stays alive, answers `ping`,
+//! and plays only legal moves.
 
 mod common;
 
@@ -241,8 +241,8 @@ fn st_with_queen_pawns_is_answered_with_a_legal_move() {
 
 /// Wild Rose: the engine grows roses here (`e7e8,e8f3`) and then waits for the GUI to let the
 /// opponent pass. A GUI that moves on instead (`force`, `undo`, `variant`) and sets up another
-/// position was ignored: `setboard` was taken for XBoard's pass, and `go` played a move of the old
-/// game.
+/// position is obeyed: `setboard` is not XBoard's pass, and `go` plays a move of the new
+/// position, not of the old game.
 #[test]
 fn a_new_position_inside_a_growing_roses_turn_is_taken() {
     const GROWS: &str = "7w/4P3/7w/8/8/5n2/W7/8 w - - 0 1";

@@ -659,7 +659,7 @@ fn multipv_lines_come_best_first_and_line_1_is_played() {
 }
 
 /// End of input is `quit` once the search in progress has answered: the README's own example,
-/// piped, prints its `bestmove` (on 1aeafcb the engine exited and killed the search).
+/// piped, prints its `bestmove` (the engine does not exit while a search it owes an answer runs).
 #[test]
 fn end_of_input_after_go_depth_still_gets_the_bestmove() {
     for input in [
@@ -692,7 +692,7 @@ fn end_of_input_after_go_depth_still_gets_the_bestmove() {
 }
 
 /// Fairy-Stockfish's debugging habits over UCI: `d`, `go perft N`, `eval` (all `info string`
-/// lines; on 1aeafcb each was "unknown command").
+/// lines, none an "unknown command").
 #[test]
 fn d_go_perft_and_eval_as_fairy_stockfish_users_type_them() {
     let (mut e, _) = Uci::start();

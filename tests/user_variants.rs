@@ -551,11 +551,11 @@ fn cecp_engine_with_a_bad_file_starts_with_the_built_in_games() {
 /// The issue asks for "an error naming the file, line and problem". The line named should be the
 /// one the problem is on.
 ///
-/// Regression (src/variants/definition.rs `parse_definition`, fixed while these tests were
-/// written): errors found inside a `[[piece]]` table (bad Betza string, unknown promotion piece)
-/// named the line of the table's `[[piece]]` header (line 20 for the bad `betza` on line 23; line
-/// 7 for the bad `promotion` on line 13), and errors in `[rules]` values named the line of
-/// `name = ...` (line 3 for `stalemate = "sometimes"` on line 7), outside the `[rules]` table.
+/// Errors found inside a `[[piece]]` table (bad Betza string, unknown promotion piece) name the
+/// line of the bad value, not of the table's `[[piece]]` header (line 23 for the bad `betza`, not
+/// 20; line 13 for the bad `promotion`, not 7), and errors in `[rules]` values name their own line,
+/// not that of `name = ...` (line 7 for `stalemate = "sometimes"`, not 3;
+/// src/variants/definition.rs `parse_definition`).
 #[test]
 fn definition_errors_name_the_line_of_the_offending_key() {
     for (name, line) in [
@@ -571,8 +571,8 @@ fn definition_errors_name_the_line_of_the_offending_key() {
     }
 }
 
-/// A user file named like a built-in game is refused, naming both (on 1aeafcb a 6x6 game named
-/// `normal` silently replaced orthodox chess: `perft --depth 1` gave 10).
+/// A user file named like a built-in game is refused, naming both (a 6x6 game named `normal`
+/// must not silently replace orthodox chess).
 #[test]
 fn a_file_cannot_replace_a_built_in_game() {
     let text = std::fs::read_to_string(example("minicannon.toml")).expect("minicannon.toml");

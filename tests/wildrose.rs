@@ -1201,11 +1201,10 @@ fn cecp_lift_a_rose_highlights_its_destinations() {
     assert!(h.starts_with("highlight 4Y3/"), "{}", e.transcript());
 }
 
-/// Regression (src/protocol/xboard/session.rs `start_pondering`, fixed): the engine pondered on
-/// the opponent's predicted growing-roses sub-move, i.e. on a position in the middle of the
-/// OPPONENT's turn, and on the ponder hit played White's extra move as its own (`move a1h8`)
-/// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). It no longer ponders
-/// there. The GUI's move is sent while the engine is still thinking, so that it is handled right
+/// The engine does not ponder on the opponent's predicted growing-roses sub-move
+/// (src/protocol/xboard/session.rs `start_pondering`): that is a position in the middle of the
+/// OPPONENT's turn, and a ponder hit there would play White's extra move as its own (`move a1h8`)
+/// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). The GUI's move is sent while the engine is still thinking, so that it is handled right
 /// after the engine's move, when a ponder search would have started.
 #[test]
 fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_extra_move() {

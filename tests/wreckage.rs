@@ -789,9 +789,8 @@ fn random_playouts_keep_every_invariant_and_meet_every_special_move() {
     );
 }
 
-/// Issue requirement: the engine finds the mate in 2 of the rule page (T14). Checked by depth, not by
-/// the clock (timed tests flake on shared machines): a depth-4 search is a few thousand nodes; the
-/// note on the issue gives the measured time.
+/// The engine finds the mate in 2 of the rule page (T14). Checked by depth, not by the clock (timed
+/// tests flake on shared machines): a depth-4 search is a few thousand nodes.
 #[test]
 fn search_finds_the_mate_in_two() {
     use fairybridge::search::{Limits, Score, SearchControl, Searcher};

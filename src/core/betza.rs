@@ -98,6 +98,10 @@ fn group(i: &str) -> IResult<&str, BetzaGroup> {
 }
 
 /// Parses a Betza string into groups (syntax only).
+///
+/// # Errors
+///
+/// The text is not Betza notation (the error names the string and what is wrong).
 pub fn parse(betza: &str) -> Result<Vec<BetzaGroup>, BetzaError> {
     match all_consuming(many1(group)).parse(betza) {
         Ok((_, groups)) => Ok(groups),
@@ -228,6 +232,10 @@ fn pair_selects(a: char, b: char, v: (i8, i8), shape: Shape) -> Option<bool> {
 }
 
 /// Compiles parsed groups into atoms. Multi-leg groups are an error: such pieces need a hook.
+///
+/// # Errors
+///
+/// A group this compiler cannot turn into atoms (several legs, an unknown atom or modifier).
 pub fn compile(betza: &str, groups: &[BetzaGroup]) -> Result<Movement, BetzaError> {
     let err = |message: String| BetzaError {
         betza: betza.to_string(),
@@ -317,6 +325,10 @@ pub fn compile(betza: &str, groups: &[BetzaGroup]) -> Result<Movement, BetzaErro
 }
 
 /// Parses and compiles a Betza string.
+///
+/// # Errors
+///
+/// As [`parse`] and [`compile`].
 pub fn movement(betza: &str) -> Result<Movement, BetzaError> {
     compile(betza, &parse(betza)?)
 }

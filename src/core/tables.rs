@@ -120,6 +120,11 @@ impl Tables {
         &self.line_mask[attacker as usize * self.num_squares + target.index()]
     }
 
+    /// The attack tables and Zobrist keys of a board and its pieces.
+    ///
+    /// # Panics
+    ///
+    /// More piece kinds than [`MAX_KINDS`]: a variant is validated before its tables are built.
     pub fn build(shape: BoardShape, pieces: &[PieceType]) -> Tables {
         assert!(
             pieces.len() <= MAX_KINDS,

@@ -80,6 +80,10 @@ impl Game {
     }
 
     /// Looks a variant up by name.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::UnknownVariant`]: no loaded game has this name.
     pub fn find_variant(&self, name: &str) -> Result<Arc<Variant>, GameError> {
         self.registry
             .get(name)
@@ -88,6 +92,10 @@ impl Game {
 
     /// Sets up a position of the current variant from a FEN. On failure the game has no position
     /// until the next successful set-up or new game.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::BadPosition`]: the text is no FEN, or no position of the current variant.
     pub fn set_fen(&mut self, text: &str, coords: Coords) -> Result<(), GameError> {
         let variant = Arc::clone(self.variant());
         let result = fen::parse_fen(text, coords)
@@ -120,6 +128,11 @@ impl Game {
     }
 
     /// Finds the legal move a text names, without playing it.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NoPosition`] after a rejected set-up; [`GameError::NotAMove`] for a text not
+    /// shaped like a move; [`GameError::IllegalMove`] when no legal move has this text.
     pub fn parse_move(&mut self, text: &str, coords: Coords) -> Result<Move, GameError> {
         if !self.valid {
             return Err(GameError::NoPosition);
@@ -131,6 +144,10 @@ impl Game {
     }
 
     /// Plays the move a text names (wire or canonical notation per `coords`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::parse_move`]; nothing is played then.
     pub fn play_text(&mut self, text: &str, coords: Coords) -> Result<Move, GameError> {
         let mv = self.parse_move(text, coords)?;
         self.position.make(mv);
@@ -143,6 +160,10 @@ impl Game {
     }
 
     /// Takes back the last move.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NoPosition`] after a rejected set-up; [`GameError::NothingToUndo`] at the start.
     pub fn undo(&mut self) -> Result<Move, GameError> {
         if !self.valid {
             return Err(GameError::NoPosition);

@@ -98,6 +98,11 @@ fn fields(i: &str) -> IResult<&str, Fields<'_>> {
 }
 
 /// Parses a FEN into raw setup data. The en-passant square is read in `coords`.
+///
+/// # Errors
+///
+/// The text is not a FEN (the error names the text and what is wrong). Whether the setup is a
+/// position of a game is [`Position::from_setup`]'s question.
 pub fn parse_fen(fen: &str, coords: Coords) -> Result<Setup, FenError> {
     let err = |message: String| FenError {
         fen: fen.to_string(),

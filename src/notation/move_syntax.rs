@@ -35,12 +35,20 @@ pub fn begins_like_move(text: &str) -> bool {
 }
 
 /// A move's shape, as a nom parser: what it recognises is the move text.
+///
+/// # Errors
+///
+/// nom's error when the input does not start with a move.
 pub fn move_shape(input: &str) -> ParseResult<'_, &str> {
     alt((null_move, castling, legs)).parse(input)
 }
 
 /// A square: file `a`–`p` and a one- or two-digit rank (`a0` on 10-rank boards in wire
 /// coordinates, `a10` on taller ones).
+///
+/// # Errors
+///
+/// nom's error when the input does not start with a square.
 pub fn square(input: &str) -> ParseResult<'_, &str> {
     recognize((
         satisfy(|c| ('a'..='p').contains(&c)),
@@ -50,6 +58,10 @@ pub fn square(input: &str) -> ParseResult<'_, &str> {
 }
 
 /// A piece ID: a letter, optionally "dressed" with `'` or `!` (XBoard ≥ 4.9).
+///
+/// # Errors
+///
+/// nom's error when the input does not start with a piece ID.
 pub fn piece_id(input: &str) -> ParseResult<'_, &str> {
     recognize((satisfy(|c| c.is_ascii_alphabetic()), opt(one_of("'!")))).parse(input)
 }

@@ -159,6 +159,11 @@ pub fn turn_canonical(pos: &Position, turn: &[Move]) -> String {
 
 /// Parses a turn (sub-moves separated by spaces) and checks that it is complete: afterwards the
 /// other side is to move. The position is left unchanged.
+///
+/// # Errors
+///
+/// A sub-move that is not a move ([`MoveTextError::Unparsable`]) or not legal, or a turn that
+/// stops before the other side is to move ([`MoveTextError::Illegal`]).
 pub fn parse_turn(pos: &mut Position, text: &str, coords: Coords) -> Result<Vec<Move>, MoveTextError> {
     let mut turn = Vec::new();
     let mut result = Ok(());
@@ -223,6 +228,11 @@ fn normalize(text: &str) -> String {
 }
 
 /// Finds the legal move a text names, in canonical or wire notation (wire text in any style).
+///
+/// # Errors
+///
+/// [`MoveTextError::Unparsable`] for a text not shaped like a move; [`MoveTextError::Illegal`]
+/// when no legal move has this text.
 pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
     let wanted = normalize(text);
     if !looks_like_move(&wanted) {

@@ -235,6 +235,10 @@ fn normalize(text: &str) -> String {
 
 /// Finds the legal move a SAN text names. Accepts what [`to_san`] writes, with or without the
 /// check suffix; also over-disambiguated forms (`Ngf3`, `Ng1f3`) and promotions without `=`.
+///
+/// # Errors
+///
+/// [`SanError::Illegal`] when no legal move has this text; [`SanError::Ambiguous`] when several do.
 pub fn parse_san(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let wanted = normalize(text);
     let legal = pos.legal_moves();

@@ -205,6 +205,10 @@ pub fn looks_like_placement(text: &str) -> bool {
 }
 
 /// Reads a placement, with or without parentheses.
+///
+/// # Errors
+///
+/// The text is not a placement of this variant: its shape, player, piece or square.
 pub fn parse_placement(variant: &Variant, text: &str) -> Result<Placement, ZillionsError> {
     let w = words(text);
     let unparsable = || ZillionsError::Unparsable(text.trim().to_string());
@@ -340,6 +344,11 @@ fn same_words(a: &[&str], b: &str) -> bool {
 }
 
 /// Finds the legal move a Zillions text names (any case; a drop may name its player).
+///
+/// # Errors
+///
+/// The text is not a move, names a player, piece or square the game lacks, moves the side not
+/// to move, or names no legal move.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, ZillionsError> {
     let mut w = words(text);
     if w.len() == 1 && w[0].eq_ignore_ascii_case("pass") {

@@ -105,6 +105,11 @@ const KNOWN_FEATURES: &[&str] = &[
 
 impl CecpEngine {
     /// Starts the process and negotiates features. `Err` is a one-line reason.
+    ///
+    /// # Errors
+    ///
+    /// [`StartError::Spawn`] when the command cannot be run; [`StartError::Protocol`] when the
+    /// engine does not get through the handshake.
     pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<CecpEngine, StartError> {
         let process = EngineProcess::spawn(&cfg.launch(), trace).map_err(StartError::Spawn)?;
         let mut engine = CecpEngine {
@@ -217,6 +222,10 @@ impl CecpEngine {
     }
 
     /// Does it play `variant`? `Err` says why not (its `feature variants` leaves it out).
+    ///
+    /// # Errors
+    ///
+    /// The engine does not announce this variant (the text names what it plays).
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         let name = self.wire_variant(variant);
         match &self.features.variants {
@@ -233,6 +242,10 @@ impl CecpEngine {
     }
 
     /// Sends one command (its `Display` is the wire line).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn send(&mut self, command: &Command) -> Result<(), String> {
         self.process.send_line(&command.to_string()).await
     }
@@ -244,6 +257,10 @@ impl CecpEngine {
 
     /// Sends `ping N` and waits for `pong N` (other lines are kept for later). Engines without
     /// ping are given a moment instead.
+    ///
+    /// # Errors
+    ///
+    /// The engine does not answer the `ping` within `limit`, or its pipe is closed.
     pub async fn sync(&mut self, limit: Duration) -> Result<(), String> {
         if !self.features.ping {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -283,6 +300,10 @@ impl CecpEngine {
 
     /// `new`, `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`,
     /// then a ping. The engine is left in force mode.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
         self.pending.clear();
         self.partial.clear();
@@ -397,6 +418,10 @@ impl CecpEngine {
 
     /// Its turn: the opponent's moves and the clocks, and `go` the first time (which ends force
     /// mode: whatever it sent before is dropped, not read as a move).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go(&mut self, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         let pending = std::mem::take(&mut self.pending);
         self.partial.clear();
@@ -421,6 +446,10 @@ impl CecpEngine {
     /// the moves it has not been told, `st` in whole seconds (at least 1: engines read `st` as a
     /// whole number, Fairy-Max takes `st 0.3` for no time at all; a day without a time), `sd`
     /// with a depth, and `go`. [`force`](Self::force) after its move keeps it from playing on.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
         self.drop_unread("before its go");
         self.partial.clear();
@@ -443,6 +472,10 @@ impl CecpEngine {
     }
 
     /// `force`: it plays neither side (and moves it sends from now on are dropped).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn force(&mut self) -> Result<(), String> {
         self.in_force = true;
         self.send(&Command::Force).await
@@ -456,6 +489,10 @@ impl CecpEngine {
     }
 
     /// Sends the moves it has not been told yet.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn tell_pending(&mut self) -> Result<(), String> {
         for mv in std::mem::take(&mut self.pending) {
             self.send_move(&mv).await?;
@@ -464,6 +501,10 @@ impl CecpEngine {
     }
 
     /// Inside its own turn of several moves: the opponent's pass, with its clock as it stands.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn continue_turn(&mut self, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         self.send_clocks(own, other).await?;
         self.send_move(NULL_MOVE).await
@@ -509,6 +550,10 @@ impl CecpEngine {
 
     /// The legal move a `move` text names in `pos` (wire notation, SAN as a fallback for engines
     /// that send `O-O`); a multi-leg move may come as `move a,` + `move b`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Forfeit`] the text earns: not a move, or not a legal one.
     pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
         self.partial.push_str(text);
         if self.partial.ends_with(',') {

@@ -288,6 +288,11 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
 
 /// `--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial]`; the model defaults
 /// to pentanomial when games are paired.
+///
+/// # Errors
+///
+/// A word that is not `elo0=`, `elo1=`, `alpha=` or `beta=` with a number, or bounds that make
+/// no test.
 pub fn parse_sprt(words: &[String], paired: bool) -> Result<Option<Sprt>, String> {
     if words.is_empty() {
         return Ok(None);
@@ -368,6 +373,11 @@ fn parse_adjudication(args: &MatchArgs) -> Result<Adjudication, String> {
 }
 
 /// Everything that can be checked without starting an engine.
+///
+/// # Errors
+///
+/// The one-line reason the arguments make no match (an engine, time control, variant, opening
+/// or output that cannot be used).
 pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
     if args.engine.0.len() < 2 {
         return Err("a match needs at least two --engine".to_string());
@@ -814,7 +824,8 @@ mod tests {
     const PGN: &str = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"?\"]\n\n1. d4 d5 2. c4 e6 *\n";
 
     /// Real cutechess-cli and fastchess command lines from public scripts are read as their
-    /// authors meant them (issue 23: `match -engine …` was `unexpected argument '-e'`).
+    /// authors meant them (`match -engine …` is cutechess-cli's single-dash style, not a run of short
+    /// flags `-e -n …`).
     #[test]
     fn cutechess_command_lines_from_public_scripts() {
         let epd = opening_file("book.epd", EPD);

@@ -81,6 +81,10 @@ pub fn is_cutechess_form(words: &[String]) -> bool {
 
 /// Rewrites the words after `match` from the single-dash form into ours; words already in our
 /// form pass unchanged. `Err` names what is not supported.
+///
+/// # Errors
+///
+/// An option of the cutechess-cli style that this runner does not take, or one missing its value.
 pub fn translate(words: &[String]) -> Result<Vec<String>, String> {
     let mut out = Vec::with_capacity(words.len());
     let mut i = 0;

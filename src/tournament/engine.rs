@@ -19,6 +19,10 @@ pub enum Protocol {
 
 impl Protocol {
     /// Reads `proto=VALUE`.
+    ///
+    /// # Errors
+    ///
+    /// Neither `xboard`/`cecp` nor `uci`.
     pub fn parse(text: &str) -> Result<Protocol, String> {
         match text.to_ascii_lowercase().as_str() {
             "xboard" | "cecp" => Ok(Protocol::Cecp),

@@ -122,6 +122,10 @@ fn collect(files: &[PathBuf]) -> Result<Collected, String> {
 }
 
 /// The merged report's text.
+///
+/// # Errors
+///
+/// A file that cannot be read, or a line in one that is not a game's result.
 pub fn merged_report(args: &MergeArgs) -> Result<String, String> {
     let c = collect(&args.files)?;
     let paired = c.paired;

@@ -22,6 +22,10 @@ pub enum Format {
 
 impl Format {
     /// `format=epd|fen|pgn`.
+    ///
+    /// # Errors
+    ///
+    /// Neither `epd` nor `pgn`.
     pub fn parse(text: &str) -> Result<Format, String> {
         match text {
             "epd" | "fen" => Ok(Format::Epd),
@@ -43,6 +47,10 @@ impl Format {
 
 /// The positions of an opening file, as canonical FENs; `plies` limits the moves read from each
 /// PGN game (`format` `None`: guessed from the file).
+///
+/// # Errors
+///
+/// The file cannot be read, or holds no opening of the variant (the text names the first bad one).
 pub fn load(
     path: &std::path::Path,
     variant: &Arc<Variant>,
@@ -61,6 +69,10 @@ pub fn load(
 }
 
 /// Parses the text of an EPD/FEN opening file.
+///
+/// # Errors
+///
+/// A line that is not a position of the variant (the text names it).
 pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -94,6 +106,10 @@ pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<String>, String> 
 }
 
 /// Parses the text of a PGN opening file: each game's position after its first `plies` moves.
+///
+/// # Errors
+///
+/// A game whose moves are not legal in the variant (the text names it).
 pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for (n, game) in super::pgn::read_pgn(text).iter().enumerate() {

@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 use super::runner::MatchConfig;
 
 /// Checks the match's output files; the first that cannot be written, as an error naming its flag.
+///
+/// # Errors
+///
+/// An output file that cannot be created or appended to.
 pub fn check_writable(cfg: &MatchConfig) -> Result<(), String> {
     if let Some(path) = &cfg.pgn {
         // An existing file is opened as the match will append to it; a new one is not made yet (a

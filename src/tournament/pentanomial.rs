@@ -140,22 +140,6 @@ pub fn llr(counts: &Pentanomial, nelo0: f64, nelo1: f64) -> f64 {
         .sum::<f64>()
 }
 
-/// The normalized Elo of the pairs so far (`None` before two pairs or with zero variance).
-pub fn normalized_elo(counts: &Pentanomial) -> Option<f64> {
-    let n = counts.pairs() as f64;
-    if n < 2.0 {
-        return None;
-    }
-    let pdf: Vec<(f64, f64)> = counts
-        .0
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (i as f64 / 4.0, f64::from(c) / n))
-        .collect();
-    let (mu, var) = mean_variance(&pdf);
-    (var > 0.0).then(|| (mu - 0.5) / (2.0 * var).sqrt() * NELO_PER_T)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

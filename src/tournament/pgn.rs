@@ -141,6 +141,10 @@ impl PgnGame {
 
     /// Replays the game with the rules core: the start position (from `Variant` and `FEN`) and
     /// every move, read as SAN. Returns the final position and the moves.
+    ///
+    /// # Errors
+    ///
+    /// An unknown variant, a start position that does not read, or a move that is not legal.
     pub fn replay(&self, reg: &Registry) -> Result<(Position, Vec<Move>), String> {
         let name = self.tag("Variant").unwrap_or("normal");
         let name = if name.eq_ignore_ascii_case("standard") {

@@ -62,6 +62,10 @@ pub enum Player {
 
 impl Player {
     /// Starts the process and gets through the protocol's handshake.
+    ///
+    /// # Errors
+    ///
+    /// As the protocol's own start ([`StartError`]).
     pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<Player, StartError> {
         Ok(match cfg.proto {
             Protocol::Cecp => Player::Cecp(CecpEngine::start(cfg, trace).await?),
@@ -93,6 +97,10 @@ impl Player {
     }
 
     /// Does it play `variant`? `Err` says why not.
+    ///
+    /// # Errors
+    ///
+    /// The engine does not announce this variant.
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.plays(variant),
@@ -101,6 +109,10 @@ impl Player {
     }
 
     /// Sets up a new game from `start`.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn new_game(&mut self, variant: &Variant, start: &Position, tc: &TimeControl) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.new_game(variant, start, tc).await,
@@ -117,6 +129,10 @@ impl Player {
     }
 
     /// Its turn begins: the moves it has not heard, the clocks, the order to move.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.go(own, other).await,
@@ -133,6 +149,10 @@ impl Player {
     }
 
     /// Tells it the moves it has not heard yet (before it passes inside a turn).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn tell_pending(&mut self) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.tell_pending().await,
@@ -149,6 +169,10 @@ impl Player {
     }
 
     /// Its own turn of several moves goes on after a sub-move (the opponent has passed).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn continue_turn(
         &mut self,
         mover: Color,
@@ -171,6 +195,10 @@ impl Player {
 
     /// A search of the game's position within a time (ms) and/or depth, none for "until
     /// stopped" (the Zillions plug-in's `DLL_Search`; CECP: from force mode).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.go_limited(movetime_ms, depth).await,
@@ -179,6 +207,10 @@ impl Player {
     }
 
     /// After its move of a `go_limited`: back to playing no side (CECP `force`).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn stand_by(&mut self) -> Result<(), String> {
         match self {
             Player::Cecp(e) => e.force().await,
@@ -204,6 +236,10 @@ impl Player {
     }
 
     /// The legal (sub-)moves a move text of its names in `pos`, or the forfeit it is.
+    ///
+    /// # Errors
+    ///
+    /// The [`Forfeit`] the text earns: not a move, or not a legal one.
     pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
         match self {
             Player::Cecp(e) => e.read_move(pos, text),

@@ -73,6 +73,10 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts the process, its output reader and its exit watcher.
+    ///
+    /// # Errors
+    ///
+    /// The command cannot be run (not found, not executable, a bad working directory).
     pub fn spawn(launch: &Launch<'_>, trace: Option<Arc<Trace>>) -> Result<EngineProcess, String> {
         let mut cmd = tokio::process::Command::new(launch.cmd);
         cmd.args(launch.args)
@@ -173,6 +177,10 @@ impl EngineProcess {
     }
 
     /// Writes one line and flushes.
+    ///
+    /// # Errors
+    ///
+    /// The engine's stdin is closed (it exited).
     pub async fn send_line(&mut self, line: &str) -> Result<(), String> {
         self.log(">", line);
         let mut bytes = Vec::with_capacity(line.len() + 1);

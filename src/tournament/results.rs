@@ -62,6 +62,10 @@ impl ScoredGame {
     }
 
     /// Reads [`to_line`](Self::to_line)'s text back.
+    ///
+    /// # Errors
+    ///
+    /// The line is not a game's result as the results file writes it.
     pub fn from_line(line: &str) -> Result<ScoredGame, String> {
         let bad = || format!("bad game line \"{line}\"");
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -87,6 +91,10 @@ impl ScoredGame {
 
     /// A game of a PGN file written by `fairybridge match`: the `Round`, `Pair`, `Result` and
     /// `Termination` tags; the engines are given as indices by `index_of(name)`.
+    ///
+    /// # Errors
+    ///
+    /// The game has no result the runner counts, or names no known player.
     pub fn from_pgn(game: &PgnGame, index_of: &mut dyn FnMut(&str) -> usize) -> Result<ScoredGame, String> {
         let tag = |name: &str| game.tag(name).ok_or_else(|| format!("a game without a {name} tag"));
         let round = tag("Round")?;

@@ -67,6 +67,10 @@ impl MatchState {
     }
 
     /// Reads a state file; `Ok(None)` when it does not exist yet.
+    ///
+    /// # Errors
+    ///
+    /// The file exists but cannot be read or parsed.
     pub fn read(path: &Path) -> Result<Option<MatchState>, String> {
         match std::fs::read_to_string(path) {
             Ok(text) => MatchState::parse(&text)
@@ -77,6 +81,9 @@ impl MatchState {
         }
     }
 
+    /// # Errors
+    ///
+    /// A line that is not one of the state file's.
     pub fn parse(text: &str) -> Result<MatchState, String> {
         let mut lines = text.lines();
         if lines.next() != Some(MAGIC) {
@@ -184,6 +191,10 @@ impl MatchState {
     }
 
     /// Replaces the file with this state in one step: a kill leaves the old or the new file.
+    ///
+    /// # Errors
+    ///
+    /// The temporary file cannot be written or renamed over `path`.
     pub fn write_atomic(&self, path: &Path) -> std::io::Result<()> {
         let tmp = temporary_path(path);
         {
@@ -196,6 +207,10 @@ impl MatchState {
 
     /// Checks that this state belongs to `cfg`'s match (more rounds than it had extend it); the
     /// refusal names the setting that differs.
+    ///
+    /// # Errors
+    ///
+    /// A setting that differs between the match and the state at `path` (the text names it).
     pub fn check(&self, cfg: &MatchConfig, path: &Path) -> Result<(), String> {
         let refuse = |what: String| {
             Err(format!(

@@ -180,6 +180,10 @@ pub fn scored_game(spec: &GameSpec, rec: &GameRecord) -> ScoredGame {
 /// Starts an engine once, to learn its name and check that it plays the variant. A command that
 /// does not run is an error; an engine that runs but fails its start-up (exits, hangs) is only
 /// warned about: its games are forfeited one by one, with the reason in the PGN.
+///
+/// # Errors
+///
+/// The engine cannot be started, or does not get through its handshake.
 pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<String>, String> {
     let engine = match Player::start(cfg, None).await {
         Ok(e) => e,

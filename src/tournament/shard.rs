@@ -13,6 +13,10 @@ pub struct Shard {
 
 impl Shard {
     /// `K/N` with `1 ≤ K ≤ N`.
+    ///
+    /// # Errors
+    ///
+    /// Not `I/N` with `1 <= I <= N`.
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = || format!("--shard: expected K/N with 1 <= K <= N, got \"{text}\"");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;

@@ -355,6 +355,10 @@ impl fmt::Display for SprtStatus {
 impl Sprt {
     /// Validated constructor (the fields are public, so a struct literal
     /// also works; the formulas then assume the same constraints).
+    ///
+    /// # Errors
+    ///
+    /// Bounds that make no test: `elo0 >= elo1`, or `alpha`/`beta` outside (0, 1).
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(SprtError::InvalidElo { elo0, elo1 });

@@ -49,6 +49,10 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 impl TimeControl {
     /// Parses `[MOVES/]TIME[+INC]`.
+    ///
+    /// # Errors
+    ///
+    /// Not a time control (`[moves/]seconds[+increment]`, or `inf`), or a time above a year.
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| format!("invalid time control \"{text}\": {why}");
         let (moves, rest) = match text.split_once('/') {
@@ -78,6 +82,10 @@ impl TimeControl {
     }
 
     /// Parses the seconds of `st=SECONDS`.
+    ///
+    /// # Errors
+    ///
+    /// Not a positive number of seconds, or one above a year.
     pub fn parse_st(text: &str) -> Result<TimeControl, String> {
         match text.parse::<f64>() {
             Ok(s) if s.is_finite() && s > MAX_SECONDS => Err(format!(

@@ -121,6 +121,11 @@ fn read_nodes_and_pv(line: &str) -> (u64, Option<String>) {
 
 impl UciEngine {
     /// Starts the process and gets through `uci` … `uciok`, the options and `isready`.
+    ///
+    /// # Errors
+    ///
+    /// [`StartError::Spawn`] when the command cannot be run; [`StartError::Protocol`] when the
+    /// engine does not get through `uci`/`uciok`.
     pub async fn start(cfg: &EngineConfig, trace: Option<Arc<Trace>>) -> Result<UciEngine, StartError> {
         let process = EngineProcess::spawn(&cfg.launch(), trace).map_err(StartError::Spawn)?;
         let mut engine = UciEngine {
@@ -244,6 +249,10 @@ impl UciEngine {
     }
 
     /// Does it play `variant`? Orthodox chess always; another only if its `UCI_Variant` lists it.
+    ///
+    /// # Errors
+    ///
+    /// The engine does not announce this variant (`UCI_Variant`).
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         if variant.name == "normal" {
             return Ok(());
@@ -262,6 +271,10 @@ impl UciEngine {
     }
 
     /// `UCI_Variant`, `ucinewgame`, `isready`; the game starts at `start`.
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn new_game(&mut self, variant: &Variant, start: &Position) -> Result<(), String> {
         self.plays(variant)?;
         self.moves.clear();
@@ -288,6 +301,10 @@ impl UciEngine {
     }
 
     /// `position …` and `go …` for the side to move, `mover` (its clock is `own`).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         self.send_position().await?;
         let go = go_command(mover, own, other, &self.limits);
@@ -298,6 +315,10 @@ impl UciEngine {
 
     /// `position …` and `go movetime MS [depth N]` (`go depth N`, `go infinite` without a time):
     /// a search within limits, not a clock (the Zillions plug-in's `DLL_Search`).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
         self.send_position().await?;
         let mut go = String::from("go");
@@ -371,6 +392,10 @@ impl UciEngine {
     }
 
     /// The legal (sub-)moves a `bestmove` text names in `pos`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Forfeit`] the text earns: not a move, or not a legal one.
     pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
         if text.is_empty() || text == "(none)" || text == "0000" {
             let shown = if text.is_empty() {

@@ -110,6 +110,10 @@ pub fn play(variant: &Arc<Variant>, config: &PlayConfig, progress: &mut dyn FnMu
 
 /// Reads a data file of `RESULT;FEN` lines (RESULT for White: 1, 0.5 or 0; `#` comments), as
 /// `play` writes them; errors name the line.
+///
+/// # Errors
+///
+/// A line that is not a sample (a position of the variant and its result).
 pub fn read_samples(variant: &Arc<Variant>, text: &str) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for (i, line) in text.lines().enumerate() {

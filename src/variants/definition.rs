@@ -51,6 +51,10 @@ impl DefinitionError {
 
 /// The text of a definition file from its bytes: a file that is not UTF-8 gets the line and
 /// byte of its first bad byte, like any other problem.
+///
+/// # Errors
+///
+/// The bytes are not UTF-8 text.
 pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionError> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
@@ -65,12 +69,21 @@ pub fn definition_text(bytes: Vec<u8>, file: &str) -> Result<String, DefinitionE
 
 /// Builds a variant from the text of a definition file that inherits nothing; `file` names it in
 /// errors.
+///
+/// # Errors
+///
+/// The text is not a valid definition: TOML syntax, a missing or bad key, a piece or rule the
+/// engine cannot play (the error names the file and line).
 pub fn parse_definition(source: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
     parse_definition_among(source, file, &[])
 }
 
 /// Builds a variant from the text of a definition file; `file` names it in errors. A file with
 /// `inherit = "NAME"` starts from the definition of the variant of that name in `loaded`.
+///
+/// # Errors
+///
+/// As [`parse_definition`], and a parent named by `inherit` that is not among the known games.
 pub fn parse_definition_among(
     source: &str,
     file: &str,

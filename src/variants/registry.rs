@@ -80,6 +80,10 @@ impl Registry {
 
     /// The built-in games, with these sections read from every definition loaded (a door's own
     /// section, such as `[xboard]`).
+    ///
+    /// # Panics
+    ///
+    /// A built-in definition that does not load: a bug of this program, which the tests catch.
     pub fn builtin_with(sections: &'static [Section]) -> Registry {
         let mut registry = Registry {
             variants: Vec::new(),
@@ -99,6 +103,10 @@ impl Registry {
 
     /// Builds the variant of a definition text, with this registry's sections, without adding
     /// it; a file that inherits gets its parent among this registry's games.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse_definition_among`](super::definition::parse_definition_among).
     pub fn read_definition(&self, text: &str, file: &str) -> Result<Arc<Variant>, DefinitionError> {
         let variant = parse_definition_among(text, file, &self.variants)?;
         read_sections(&variant, self.sections)?;
@@ -107,12 +115,20 @@ impl Registry {
 
     /// Adds the variant defined in `path`; a game loaded from a file before under the same name is
     /// replaced, a built-in game never is (an error).
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, is not a valid definition, or is named like a game already loaded.
     pub fn load_file(&mut self, path: &Path) -> Result<Arc<Variant>, DefinitionError> {
         self.load_file_checked(path, |_| Ok(()))
     }
 
     /// Adds the variant defined in `path` if `check` accepts it too (a door reading its own
     /// section of the file, such as `[xboard]`); replaces as `load_file` does.
+    ///
+    /// # Errors
+    ///
+    /// As [`Registry::load_file`], and what `check` refuses.
     pub fn load_file_checked(
         &mut self,
         path: &Path,

@@ -32,6 +32,11 @@ impl Bridge {
 
     /// `DLL_StartNewGame`: the configuration file is read again (a fix applies at the next
     /// game); an entry for this game starts its engine, else our engine plays.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn start_new_game(&mut self, name: &str) -> Result<StartReply, SessionError> {
         self.engine = None;
         let config = config::load().map_err(|e| {
@@ -82,6 +87,11 @@ impl Bridge {
     }
 
     /// `DLL_MakeAMove`: our session reads and plays it; the engine hears it at its next search.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn make_move(&mut self, text: &str) -> Result<(), SessionError> {
         if let Some((before, mv)) = self.session.play(text)?
             && let Some(engine) = self.engine.as_mut()
@@ -93,6 +103,11 @@ impl Bridge {
 
     /// `DLL_Search`: the engine's move, checked by our rules; our engine's when there is no
     /// engine or it fails now (then for the rest of the game, in what is left of the time).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn search(
         &mut self,
         request: &SearchRequest,
@@ -125,14 +140,26 @@ impl Bridge {
         }
     }
 
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn begin_move_list(&mut self) -> Result<(), SessionError> {
         self.session.begin_move_list()
     }
 
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn next_listed_move(&mut self) -> Result<Option<String>, SessionError> {
         self.session.next_listed_move()
     }
 
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn game_over(&mut self) -> Result<Option<(i32, String)>, SessionError> {
         self.session.game_over()
     }

@@ -73,6 +73,10 @@ pub struct Config {
 
 impl Config {
     /// Reads the file at `path`; `Err` is one line naming the file and what is wrong.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or as [`Config::parse`].
     pub fn read(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
         Config::parse(&text, path).map_err(|e| format!("{}: {e}", path.display()))
@@ -80,6 +84,10 @@ impl Config {
 
     /// Reads `text`, the contents of the file at `path` (relative paths in it are resolved
     /// against its folder).
+    ///
+    /// # Errors
+    ///
+    /// A line that is not a setting of the file (the text names the file and line).
     pub fn parse(text: &str, path: &Path) -> Result<Config, String> {
         let file: FileText = toml::from_str(text).map_err(|e| one_line(&e.to_string()))?;
         let dir = path.parent().unwrap_or(Path::new(""));
@@ -170,6 +178,10 @@ pub fn config_location(variable: Option<&std::ffi::OsStr>) -> Option<(PathBuf, b
 }
 
 /// Reads the configuration Zillions' plug-in uses now: `Ok(None)` when there is none.
+///
+/// # Errors
+///
+/// A configuration file that exists but cannot be read or parsed.
 pub fn load() -> Result<Option<Config>, String> {
     let variable = std::env::var_os(CONFIG_ENV);
     match config_location(variable.as_deref()) {

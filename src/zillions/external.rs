@@ -193,6 +193,10 @@ mod live_groups {
 impl ExternalEngine {
     /// Starts the engine of `entry` for `variant` and gets through its handshake and options;
     /// `Err` says why not.
+    ///
+    /// # Errors
+    ///
+    /// The engine cannot be run, does not get through its handshake, or does not play the variant.
     pub fn start(entry: &EngineEntry, variant: &Arc<Variant>) -> Result<ExternalEngine, String> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -252,6 +256,10 @@ impl ExternalEngine {
     /// reporting its thinking through `progress` and stopping it when `poll` asks to. The answer's
     /// `best_move` is a legal move in Zillions notation; `Err` is a fault (the engine is then
     /// finished by the caller with [`fail`](Self::fail)).
+    ///
+    /// # Errors
+    ///
+    /// The engine's pipe is closed, or it sends no legal move.
     pub fn search(
         &mut self,
         pos: &Position,

@@ -677,7 +677,7 @@ mod tests {
     }
 
     /// A game the plug-in refuses (DLL_StartNewGame < 0) is an error the GUI sees, is not set up,
-    /// and a `go` is answered (on 1aeafcb the host sent `setup` and then nothing to `go`).
+    /// and a `go` is answered (never `setup` and then silence).
     #[test]
     fn a_refused_game_is_an_error_and_go_is_answered() {
         let mut registry = crate::protocol::builtin_games();

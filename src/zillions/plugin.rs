@@ -29,8 +29,16 @@ type GenerateMoves = unsafe extern "system" fn(*const c_char) -> c_int;
 /// our own session behind the same answers.
 pub trait PluginCalls: Sync {
     /// `DLL_StartNewGame`: its return code.
+    ///
+    /// # Errors
+    ///
+    /// A variant name with a NUL, which no C string can carry.
     fn start_new_game(&self, variant: &str) -> Result<i32, String>;
     /// `DLL_MakeAMove`: its return code.
+    ///
+    /// # Errors
+    ///
+    /// A move text with a NUL, which no C string can carry.
     fn make_move(&self, text: &str) -> Result<i32, String>;
     /// `DLL_Search`; `status` may be set by another thread meanwhile.
     fn search(&self, time_ms: i64, depth: i64, variety: i64, status: &AtomicI32) -> PluginSearch;
@@ -71,6 +79,10 @@ fn c_string(text: &str) -> Result<CString, String> {
 
 impl Plugin {
     /// Loads the library and finds its calls (the four required ones must exist).
+    ///
+    /// # Errors
+    ///
+    /// The library cannot be loaded, or lacks one of the four calls every plug-in has.
     pub fn load(path: &Path) -> Result<Plugin, String> {
         // SAFETY: loading a library runs its initialisers; the user named it as a plug-in.
         let library = unsafe { libloading::Library::new(path) }.map_err(|e| format!("{}: {e}", path.display()))?;
@@ -95,12 +107,18 @@ impl Plugin {
         }
     }
 
+    /// # Errors
+    ///
+    /// A variant name with a NUL, which no C string can carry.
     pub fn start_new_game(&self, variant: &str) -> Result<i32, String> {
         let name = c_string(variant)?;
         // SAFETY: a NUL-terminated string that lives through the call.
         Ok(unsafe { (self.start_new_game)(name.as_ptr()) })
     }
 
+    /// # Errors
+    ///
+    /// A move text with a NUL, which no C string can carry.
     pub fn make_move(&self, text: &str) -> Result<i32, String> {
         let mv = c_string(text)?;
         // SAFETY: as above.

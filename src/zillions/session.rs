@@ -188,6 +188,11 @@ impl Session {
     }
 
     /// `DLL_StartNewGame`: a new game of the variant Zillions names (its menu name or ours).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn start_new_game(&mut self, variant: &str) -> Result<StartReply, SessionError> {
         let v = find_variant(&self.registry, variant).ok_or_else(|| SessionError::UnknownVariant(variant.into()))?;
         Ok(self.start_variant(&v))
@@ -225,17 +230,32 @@ impl Session {
     }
 
     /// The position (read-only view), for hosts and tests.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn current_position(&mut self) -> Result<Position, SessionError> {
         self.position().map(|p| p.clone())
     }
 
     /// `DLL_MakeAMove`: a placement (before the first move) or a move of the side to move.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn make_move(&mut self, text: &str) -> Result<(), SessionError> {
         self.play(text).map(|_| ())
     }
 
     /// `make_move`, answering what it played: `None` for a placement, else the position before
     /// the move and the move (for an external engine that is told the moves).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn play(&mut self, text: &str) -> Result<Option<(Position, Move)>, SessionError> {
         let game = self.game()?;
         game.listing = None;
@@ -260,6 +280,11 @@ impl Session {
     }
 
     /// `DLL_GenerateMoves(NULL)`: starts listing the legal moves.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn begin_move_list(&mut self) -> Result<(), SessionError> {
         let pos = self.position()?;
         let moves = pos.legal_moves();
@@ -269,6 +294,11 @@ impl Session {
     }
 
     /// `DLL_GenerateMoves(buffer)`: the next legal move, `None` after the last.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn next_listed_move(&mut self) -> Result<Option<String>, SessionError> {
         let game = self.game()?;
         let (texts, next) = game.listing.as_mut().ok_or(SessionError::WrongOrder(
@@ -281,6 +311,11 @@ impl Session {
 
     /// `DLL_IsGameOver`: `None` while the game goes on, else the score for the side to move
     /// (`WIN_SCORE`, `DRAW_SCORE`, `LOSS_SCORE`) and why.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn game_over(&mut self) -> Result<Option<(i32, String)>, SessionError> {
         let pos = self.position()?;
         let us = pos.side_to_move();
@@ -295,6 +330,11 @@ impl Session {
     }
 
     /// The side to move, for hosts.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn side_to_move(&mut self) -> Result<Color, SessionError> {
         self.position().map(|p| p.side_to_move())
     }
@@ -308,6 +348,11 @@ impl Session {
     /// `DLL_Search`: searches the current position within `request`, calling `poll` for the
     /// caller's stop request and `progress` with the state so far while it runs. Returns the
     /// final state; its `best_move` is the move to play (it is not made).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`]: the call does not fit the session's state (no game, the wrong order) or
+    /// its argument is refused; its `code` is what the `DLL_*` call returns.
     pub fn search(
         &mut self,
         request: &SearchRequest,

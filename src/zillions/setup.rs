@@ -34,6 +34,10 @@ impl SetupBuilder {
     }
 
     /// Adds a placement; a piece on an occupied square replaces the one there.
+    ///
+    /// # Errors
+    ///
+    /// A square or hand the variant lacks, or a square already taken.
     pub fn place(&mut self, p: &Placement) -> Result<(), PositionError> {
         let v = &self.variant;
         let letter = v.letter(p.kind, p.color);
@@ -56,6 +60,10 @@ impl SetupBuilder {
     }
 
     /// The position the placements describe (rights whose king or rook is not in place lapse).
+    ///
+    /// # Errors
+    ///
+    /// The placements make no position of the variant ([`PositionError`] says why).
     pub fn build(&self) -> Result<Position, PositionError> {
         Position::from_setup(&self.variant, &self.setup)
     }

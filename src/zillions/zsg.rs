@@ -57,6 +57,10 @@ impl std::fmt::Display for ZsgError {
 }
 
 /// Reads the lines of a save game (nothing is checked against rules here).
+///
+/// # Errors
+///
+/// A line that is not a save-game's (the error gives its number).
 pub fn read(text: &str) -> Result<ZsgGame, ZsgError> {
     let mut game = ZsgGame::default();
     let mut seen_magic = false;
@@ -276,6 +280,10 @@ pub fn write(start: &Position, moves: &[Move]) -> String {
 }
 
 /// A game the match runner recorded (start FEN in human coordinates, moves as SAN) as a save game.
+///
+/// # Errors
+///
+/// A move whose SAN does not read in the game it belongs to.
 pub fn write_from_san<'a>(
     variant: &Arc<Variant>,
     start_fen: &str,
@@ -310,6 +318,10 @@ pub fn game_path(path: &std::path::Path, number: u32, total: usize) -> std::path
 }
 
 /// Saves a recorded game (start FEN, SAN moves) as a save game at `path`.
+///
+/// # Errors
+///
+/// A move that is not legal in the game (a record that does not replay).
 pub fn save<'a>(
     path: &std::path::Path,
     variant: &Arc<Variant>,

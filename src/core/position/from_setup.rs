@@ -7,6 +7,11 @@ use super::*;
 
 impl Position {
     /// Validates raw setup data into a position.
+    ///
+    /// # Errors
+    ///
+    /// The setup is not a position of `variant` (the board's size, a piece it lacks, a king missing,
+    /// rights or e.p. that cannot hold): the [`PositionError`] says which.
     pub fn from_setup(variant: &Arc<Variant>, setup: &Setup) -> Result<Position, PositionError> {
         let v = &**variant;
         let shape = v.shape;

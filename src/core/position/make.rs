@@ -29,6 +29,10 @@ pub(super) struct Undo {
 
 impl Position {
     /// Plays a move (pseudo-legal for this position; legality is the caller's business).
+    ///
+    /// # Panics
+    ///
+    /// A multi-step move whose first step leaves the board: no generated move is one.
     pub fn make(&mut self, mv: Move) {
         let variant = Arc::clone(&self.variant);
         let v = &*variant;

@@ -71,6 +71,10 @@ pub struct Position {
 
 impl Position {
     /// The variant's start position.
+    ///
+    /// # Panics
+    ///
+    /// Never for a built variant: its start position is validated when the variant is built.
     pub fn start(variant: &Arc<Variant>) -> Position {
         Position::from_setup(variant, &variant.start)
             .expect("the start position is validated when the variant is built")

@@ -122,6 +122,10 @@ fn find_move(pos: &mut Position, text: &str, chess960: bool) -> Result<Move, Mov
 /// Plays the move one UCI word names: a move, a sub-move, or a whole turn with its sub-moves
 /// joined by commas. On success the position has advanced by the moves returned; on failure it is
 /// unchanged.
+///
+/// # Errors
+///
+/// As [`movetext::parse_move`], for the first sub-move that is not a legal move here.
 pub fn play_word(pos: &mut Position, word: &str, chess960: bool) -> Result<Vec<Move>, MoveTextError> {
     // A multi-leg form the core reads as one move (`e5e6,e6e5`) comes first.
     match find_move(pos, word, chess960) {

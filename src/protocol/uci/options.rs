@@ -121,6 +121,10 @@ impl OptionName {
 }
 
 /// A spin value: a whole number clamped to `min..=max`.
+///
+/// # Errors
+///
+/// No value, or one that is not a whole number (the text says what was expected).
 pub fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
     let text = value.unwrap_or("").trim();
     match text.parse::<i128>() {
@@ -133,6 +137,10 @@ pub fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
 }
 
 /// A check value: `true` or `false`.
+///
+/// # Errors
+///
+/// No value, or one that is neither `true` nor `false`.
 pub fn check(value: Option<&str>) -> Result<bool, String> {
     match value.unwrap_or("").trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),

@@ -120,6 +120,10 @@ impl CheckedSession {
     }
 
     /// Every `ping` so far answered, in order.
+    ///
+    /// # Panics
+    ///
+    /// When a `ping` is unanswered or answered out of order: this is a test harness.
     pub fn assert_pings_answered(&self) {
         assert_eq!(
             self.pongs,

@@ -249,7 +249,7 @@ pub fn parse_edit_line(line: &str) -> EditCommand {
 // Lexical helpers
 
 /// Word separator: blanks, and `\r`, which a CRLF line ends with and which no word may then hold
-/// (a word ending in `\r` printed last on a line lost it to the trim: fuzzing, issue 15). Other
+/// (a word ending in `\r` would lose it to the trim when printed last on a line). Other
 /// whitespace (Unicode spaces, form feeds) is ordinary text, the same at the ends of a line as
 /// inside it, so that every parsed command prints as a line that parses back to it.
 fn is_blank(c: char) -> bool {
@@ -1488,8 +1488,8 @@ ping 11
     }
 
     /// A `\r` inside a line separates words as a blank does: the word before it never keeps it,
-    /// so the command prints as a line that reads back the same (fuzzing found `exclude X\r\r …`
-    /// reading back as a different move text once printed).
+    /// so the command prints as a line that reads back the same (`exclude X\r\r …` must not read
+    /// back as a different move text once printed).
     #[test]
     fn a_carriage_return_inside_a_line_separates_words() {
         let line = "exclude d7d5\r\r {junk}";

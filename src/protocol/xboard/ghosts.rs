@@ -1,7 +1,7 @@
 //! What XBoard's board shows that ours does not: a hook move's victims past the ones its wire text
 //! carries (a Wreckage detonation removes every adjacent enemy, its two legs name one) stay on
 //! XBoard's board as ghosts. XBoard refuses a drop onto a square it shows occupied even with
-//! legality testing off ("Impossible move J@d5", and the game is forfeited: soak of issue 15), so
+//! legality testing off ("Impossible move J@d5", and the game is forfeited), so
 //! our search leaves such drops out while it has other moves. The game's own moves say where the
 //! ghosts are: nothing to keep in step with `undo`, `setboard` or `new`.
 
