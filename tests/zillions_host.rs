@@ -6,8 +6,9 @@
 //!
 //! Needs the feature: `cargo test --release --features zillions --test zillions_host` (CI runs it).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use fairybridge::core::{Color, Move, MoveKind, Position};
 use fairybridge::notation::{Coords, fen};
@@ -238,4 +239,39 @@ fn the_plugin_plays_a_user_game_named_by_fairybridge_variants() {
         let moves = replay_without_forfeit(g, &registry, &format!("{stderr}\n{text}"));
         assert!(moves.len() >= 10, "only {} moves\n{text}", moves.len());
     }
+}
+
+/// The host reads its GUI through the engine's bounded reader: an over-long line is answered
+/// with the very error line the engine's own CECP door gives, and the next line is answered.
+#[test]
+fn the_host_refuses_an_overlong_line_as_the_engine_does() {
+    let mut input = "x".repeat(3 << 20);
+    input.push_str("\nping 1\nquit\n");
+    let answer = |args: &[&str]| -> Vec<String> {
+        let mut child = Command::new(exe())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("fairybridge starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("input written");
+        drop(stdin);
+        let out = child.wait_with_output().expect("fairybridge ends");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let plugin = our_plugin();
+    let host = answer(&["zillions-host", "--plugin", plugin.to_str().expect("a UTF-8 path")]);
+    assert_eq!(host.len(), 2, "{host:?}");
+    assert!(
+        host[0].starts_with("Error (line too long): line of 3145728 bytes"),
+        "{host:?}"
+    );
+    assert!(host[0].len() < 200, "{host:?}");
+    assert_eq!(host[1], "pong 1");
+    assert_eq!(host, answer(&[]), "the engine's door answers the same");
 }

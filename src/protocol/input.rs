@@ -5,10 +5,11 @@
 //! error reply, the rest up to the newline is read and thrown away. No protocol has a line that
 //! long; a GUI (or anyone) sending one must not make the engine grow without bound.
 
+use std::future::Future;
 use std::time::Instant;
 
-use tokio::io::{AsyncBufRead, AsyncBufReadExt};
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 /// The longest line taken in (bytes, newline excluded).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -103,6 +104,31 @@ pub async fn read_lines<R: AsyncBufRead + Unpin>(mut input: R, sink: UnboundedSe
             }
         }
     }
+}
+
+/// Runs `door` on a single-threaded runtime, with stdin read into its channel by [`read_lines`]:
+/// the one reader of every stdio door. Returns once `door` has finished.
+///
+/// # Errors
+///
+/// The runtime cannot be started (the text says why).
+pub fn serve_stdin<F, Fut>(door: F) -> Result<(), String>
+where
+    F: FnOnce(UnboundedReceiver<Input>) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the I/O runtime: {e}"))?;
+    runtime.block_on(async {
+        let (tx, inputs) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(read_lines(BufReader::new(tokio::io::stdin()), tx));
+        door(inputs).await;
+    });
+    // The reader may still wait on stdin: it is not waited for.
+    runtime.shutdown_background();
+    Ok(())
 }
 
 #[cfg(test)]

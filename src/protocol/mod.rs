@@ -14,8 +14,6 @@ pub mod xboard;
 
 use std::sync::Arc;
 
-use tokio::io::BufReader;
-
 use crate::variants::{Registry, Section};
 use input::Input;
 
@@ -30,22 +28,13 @@ pub fn builtin_games() -> Registry {
 
 /// Runs the engine on stdin/stdout until `quit` or end of input. Returns the exit code.
 pub fn run(registry: Arc<Registry>) -> i32 {
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("fairybridge: cannot start the I/O runtime: {e}");
-            return 1;
-        }
-    };
-    runtime.block_on(async {
+    let served = input::serve_stdin(|mut inputs| async move {
         // A GUI may send SIGINT (XBoard does unless told sigint=0); it must not kill the engine.
         tokio::spawn(async {
             while tokio::signal::ctrl_c().await.is_ok() {
                 log::debug!("SIGINT ignored");
             }
         });
-        let (tx, mut inputs) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(input::read_lines(BufReader::new(tokio::io::stdin()), tx));
         let first = inputs.recv().await.unwrap_or(Input::Eof);
         if is_uci_greeting(&first) {
             uci::serve(registry, inputs).await;
@@ -53,8 +42,13 @@ pub fn run(registry: Arc<Registry>) -> i32 {
             xboard::serve(registry, first, inputs).await;
         }
     });
-    runtime.shutdown_background();
-    0
+    match served {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("fairybridge: {e}");
+            1
+        }
+    }
 }
 
 /// Does this first line choose UCI?

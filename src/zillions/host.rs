@@ -3,6 +3,11 @@
 //! our core too (an illegal one forfeits the game with a message), announced to XBoard with the
 //! same `setup`/`piece` lines as our own games; we keep the clock; `?` becomes `kSTOPSOON`.
 //!
+//! The host is the CECP door with another brain: the GUI's lines come through the engine's bounded
+//! reader (`protocol::input`) and its command loop (`protocol::xboard::serve_door`); the host
+//! answers the commands, and the plug-in's search, which blocks, runs on a thread of its own and
+//! reports to that loop when it ends.
+//!
 //! A turn of several moves (Wild Rose's growing roses) goes to the plug-in as Zillions gives it:
 //! one `DLL_MakeAMove` per part, and one `DLL_Search` per part of the plug-in's own turn. On the
 //! CECP side it goes as our engine sends it (protocol/wildrose-turns.md): each part as a `move` of
@@ -11,35 +16,50 @@
 //! Not supported: analysis, pondering, edit mode; the plug-in has no undo, so
 //! `undo`/`remove`/`setboard` restart it and replay the game.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::Instant;
+
+use tokio::sync::mpsc::UnboundedSender;
 
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::zillions::{self as znot, Placement, PlacementTarget, placement_text};
 use crate::notation::{Coords, OutcomeText, fen, movetext};
-use crate::protocol::xboard::announce;
+use crate::protocol::input;
 use crate::protocol::xboard::clock::CecpClock;
 use crate::protocol::xboard::command::{Command, parse_command};
 use crate::protocol::xboard::reply::{FeatureValue, Reply};
 use crate::protocol::xboard::variant_info::wire as xboard_wire;
+use crate::protocol::xboard::{Door, announce, serve_door};
 use crate::variants::Registry;
 
 use super::codes::{DLL_OK, K_STOP_NOW, K_STOP_SOON};
 use super::find_variant;
-use super::plugin::{Plugin, PluginCalls};
+use super::plugin::{Plugin, PluginCalls, PluginSearch};
 
 /// Kept back on every move for the pipes (ms).
 const OVERHEAD_MS: i64 = 50;
 /// The CECP null move: the pass inside a turn of several moves.
 const PASS: &str = "@@@@";
 
+/// The plug-in's search has ended: what it reported (`None`: the search thread panicked).
+#[derive(Debug)]
+pub struct SearchDone(Option<PluginSearch>);
+
+/// The plug-in's search while it runs.
+struct Searching {
+    /// Read by the plug-in: `kSTOPSOON` or `kSTOPNOW` stop it.
+    status: Arc<AtomicI32>,
+    /// A GUI line the search must not outlast came: its move is dropped.
+    dropped: bool,
+}
+
 struct Host<P: PluginCalls, W: Write> {
     registry: Arc<Registry>,
-    plugin: P,
+    plugin: Arc<P>,
     name: String,
     default_variant: Arc<Variant>,
     start: Position,
@@ -57,6 +77,14 @@ struct Host<P: PluginCalls, W: Write> {
     refusal: Option<String>,
     /// The plug-in's turn goes on after the part it played: the GUI's pass is due first.
     awaiting_pass: bool,
+    /// The plug-in's search, while one runs.
+    searching: Option<Searching>,
+    /// Commands that came during the search, handled once it has ended (in order, until one
+    /// starts another search).
+    queued: VecDeque<Command>,
+    /// Where a search thread reports its end.
+    reports: UnboundedSender<SearchDone>,
+    finished: bool,
     out: W,
 }
 
@@ -80,36 +108,91 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
     let name = plugin_path
         .file_stem()
         .map_or_else(|| "plug-in".to_string(), |s| s.to_string_lossy().into_owned());
-    let lines = spawn_reader();
-    Host::new(registry, plugin, name, default_variant, std::io::stdout()).serve(&lines)
-}
-
-/// Lines of stdin on a channel (`None` at the end).
-fn spawn_reader() -> Receiver<Option<String>> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
-        loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    if tx.send(Some(line.trim_end_matches(['\n', '\r']).to_string())).is_err() {
-                        return;
-                    }
-                }
-            }
-        }
+    let served = input::serve_stdin(|mut inputs| async move {
+        let (reports, mut done) = tokio::sync::mpsc::unbounded_channel();
+        let out = std::io::stdout();
+        let mut host = Host::new(registry, Arc::new(plugin), name, default_variant, out, reports);
+        serve_door(&mut host, None, &mut inputs, &mut done).await;
     });
-    rx
+    match served {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("fairybridge: {e}");
+            1
+        }
+    }
 }
 
-impl<P: PluginCalls, W: Write> Host<P, W> {
-    fn new(registry: Arc<Registry>, plugin: P, name: String, default_variant: Arc<Variant>, out: W) -> Self {
+impl<P: PluginCalls + Send + 'static, W: Write> Door for Host<P, W> {
+    type Report = SearchDone;
+
+    fn line(&mut self, line: String, _read_at: Instant) {
+        let command = parse_command(&line);
+        match &mut self.searching {
+            None => self.execute(command),
+            Some(search) => match command {
+                Command::MoveNow => search.status.store(K_STOP_SOON, Ordering::SeqCst),
+                Command::Ping(n) => self.send(Reply::Pong(n)),
+                Command::EngineTime { .. } | Command::OpponentTime { .. } | Command::Post(_) => {
+                    self.queued.push_back(command)
+                }
+                _ => {
+                    // Anything else stops the search at once and drops its move.
+                    search.status.store(K_STOP_NOW, Ordering::SeqCst);
+                    search.dropped = true;
+                    self.queued.push_back(command);
+                }
+            },
+        }
+    }
+
+    fn report(&mut self, SearchDone(result): SearchDone) {
+        let Some(search) = self.searching.take() else {
+            return;
+        };
+        // A dropped move was never told to the plug-in: it still is in step.
+        if !search.dropped {
+            self.play_search_result(result);
+        }
+        // Commands held back during the search, until one starts a search of its own.
+        while self.searching.is_none() && !self.finished {
+            let Some(command) = self.queued.pop_front() else {
+                break;
+            };
+            self.execute(command);
+        }
+    }
+
+    fn eof(&mut self) {
+        match &mut self.searching {
+            Some(search) => {
+                search.status.store(K_STOP_NOW, Ordering::SeqCst);
+                search.dropped = true;
+                self.queued.push_back(Command::Quit);
+            }
+            None => self.finished = true,
+        }
+    }
+
+    fn send(&mut self, reply: Reply) {
+        let _ = writeln!(self.out, "{reply}");
+        let _ = self.out.flush();
+    }
+
+    fn finished(&self) -> bool {
+        self.finished
+    }
+}
+
+impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
+    fn new(
+        registry: Arc<Registry>,
+        plugin: Arc<P>,
+        name: String,
+        default_variant: Arc<Variant>,
+        out: W,
+        reports: UnboundedSender<SearchDone>,
+    ) -> Self {
         let start = Position::start(&default_variant);
         Host {
             registry,
@@ -125,31 +208,12 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             in_step: false,
             refusal: None,
             awaiting_pass: false,
+            searching: None,
+            queued: VecDeque::new(),
+            reports,
+            finished: false,
             out,
         }
-    }
-
-    /// Handles GUI lines until `quit` or the end of input; the exit code.
-    fn serve(&mut self, lines: &Receiver<Option<String>>) -> i32 {
-        let mut queued: Vec<String> = Vec::new();
-        loop {
-            let line = if queued.is_empty() {
-                match lines.recv() {
-                    Ok(Some(l)) => l,
-                    _ => return 0,
-                }
-            } else {
-                queued.remove(0)
-            };
-            if !self.handle(&line, lines, &mut queued) {
-                return 0;
-            }
-        }
-    }
-
-    fn send(&mut self, reply: Reply) {
-        let _ = writeln!(self.out, "{reply}");
-        let _ = self.out.flush();
     }
 
     fn error(&mut self, kind: &str, text: String) {
@@ -159,10 +223,10 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
         });
     }
 
-    /// Handles one GUI line; `false` to quit.
-    fn handle(&mut self, line: &str, lines: &Receiver<Option<String>>, queued: &mut Vec<String>) -> bool {
-        match parse_command(line) {
-            Command::Quit => return false,
+    /// Answers one GUI command (no search runs).
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::Quit => self.finished = true,
             Command::Protover(_) => self.features(),
             Command::New => {
                 let v = Arc::clone(&self.default_variant);
@@ -177,7 +241,7 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
                         self.new_game(&v, None);
                         // A game the plug-in refused is not set up: the GUI has seen the error.
                         if !self.in_step {
-                            return true;
+                            return;
                         }
                         if let Some(a) = announce::announcement(&v) {
                             self.send(Reply::Setup(a.setup));
@@ -192,7 +256,7 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             Command::SetBoard(_) if self.awaiting_pass && self.engine.is_some() => {
                 // XBoard turns the opponent's pass into a `setboard` of its own (wrong) picture of
                 // a turn of several moves; our position is the real one: just go on.
-                self.pass_received(lines, queued);
+                self.pass_received();
             }
             Command::SetBoard(text) => {
                 let setup = fen::parse_fen(&text, Coords::Wire).map_err(|e| e.to_string());
@@ -204,14 +268,14 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
                 }
             }
             Command::Force | Command::Result { .. } => {
-                // The GUI takes over: a pass it owed us inside our turn is no longer awaited.
+                // The GUI takes over: a pass it owed us inside our turn is not awaited.
                 self.engine = None;
                 self.awaiting_pass = false;
             }
             Command::Go => {
                 self.engine = Some(self.pos.side_to_move());
                 self.awaiting_pass = false;
-                self.think(lines, queued);
+                self.think();
             }
             Command::PlayOther => self.engine = Some(self.pos.side_to_move().opposite()),
             Command::Level {
@@ -225,27 +289,18 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             Command::Ping(n) => self.send(Reply::Pong(n)),
             Command::UserMove { text, .. } if text.trim() == PASS => {
                 if self.awaiting_pass {
-                    self.pass_received(lines, queued);
+                    self.pass_received();
                 } else {
                     self.send(Reply::IllegalMove { reason: None, text });
                 }
             }
             Command::UserMove { text, .. } => {
                 if self.user_move(&text) && self.engine == Some(self.pos.side_to_move()) {
-                    self.think(lines, queued);
+                    self.think();
                 }
             }
-            Command::Undo | Command::Remove => {
-                let n = if matches!(parse_command(line), Command::Undo) {
-                    1
-                } else {
-                    2
-                };
-                for _ in 0..n {
-                    self.moves.pop();
-                }
-                self.resync();
-            }
+            Command::Undo => self.take_back(1),
+            Command::Remove => self.take_back(2),
             Command::Empty
             | Command::Xboard
             | Command::Accepted(_)
@@ -262,13 +317,19 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             | Command::Cores(_)
             | Command::MoveNow
             | Command::DrawOffer => {}
-            Command::Bad { command, reason } => self.error(&reason, command),
             other => {
-                let reply = Reply::for_unparsed(&other).unwrap_or_else(|| Reply::unknown_command(line));
+                let reply = Reply::for_unparsed(&other).unwrap_or_else(|| Reply::unknown_command(&other.to_string()));
                 self.send(reply);
             }
         }
-        true
+    }
+
+    /// Takes back the last `n` moves: the plug-in, which has no undo, replays the rest.
+    fn take_back(&mut self, n: usize) {
+        for _ in 0..n {
+            self.moves.pop();
+        }
+        self.resync();
     }
 
     fn features(&mut self) {
@@ -388,10 +449,10 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
     }
 
     /// The GUI's pass inside the plug-in's turn of several moves: the plug-in plays the next part.
-    fn pass_received(&mut self, lines: &Receiver<Option<String>>, queued: &mut Vec<String>) {
+    fn pass_received(&mut self) {
         self.awaiting_pass = false;
         if self.engine == Some(self.pos.side_to_move()) {
-            self.think(lines, queued);
+            self.think();
         }
     }
 
@@ -418,10 +479,11 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
         self.in_step = false;
     }
 
-    /// Lets the plug-in search and play its move. GUI lines that arrive meanwhile: `?` stops the
-    /// search (kSTOPSOON), `ping` is answered, clock lines are kept; anything else stops it at
-    /// once (kSTOPNOW), drops its move and is handled afterwards.
-    fn think(&mut self, lines: &Receiver<Option<String>>, queued: &mut Vec<String>) {
+    /// Starts the plug-in's search for its move, on a thread of its own that reports its end
+    /// ([`SearchDone`]). GUI lines that arrive meanwhile: `?` stops the search (kSTOPSOON),
+    /// `ping` is answered, clock lines are kept; anything else stops it at once (kSTOPNOW), drops
+    /// its move and is handled afterwards.
+    fn think(&mut self) {
         if self.pos.outcome().is_some() {
             return;
         }
@@ -440,47 +502,22 @@ impl<P: PluginCalls, W: Write> Host<P, W> {
             .time
             .map_or(0, |b| b.soft.as_millis().clamp(1, i64::MAX as u128) as i64);
         let depth = limits.depth.map_or(0, i64::from);
-        let status = AtomicI32::new(0);
-        let mut dropped = false;
-        let plugin = &self.plugin;
-        let out = &mut self.out;
-        let result = std::thread::scope(|scope| {
-            let search = scope.spawn(|| plugin.search(time_ms, depth, 0, &status));
-            while !search.is_finished() {
-                match lines.recv_timeout(Duration::from_millis(2)) {
-                    Ok(Some(line)) => match parse_command(&line) {
-                        Command::MoveNow => status.store(K_STOP_SOON, Ordering::SeqCst),
-                        Command::Ping(n) => {
-                            let _ = writeln!(out, "{}", Reply::Pong(n));
-                            let _ = out.flush();
-                        }
-                        Command::EngineTime { .. } | Command::OpponentTime { .. } | Command::Post(_) => {
-                            queued.push(line)
-                        }
-                        _ => {
-                            status.store(K_STOP_NOW, Ordering::SeqCst);
-                            dropped = true;
-                            queued.push(line);
-                        }
-                    },
-                    Ok(None) => {
-                        status.store(K_STOP_NOW, Ordering::SeqCst);
-                        dropped = true;
-                        queued.push("quit".into());
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => {
-                        status.store(K_STOP_NOW, Ordering::SeqCst);
-                        dropped = true;
-                    }
-                }
-            }
-            search.join().ok()
-        });
-        if dropped {
-            // The plug-in may have made nothing of the dropped move: it still is in step.
-            return;
+        let status = Arc::new(AtomicI32::new(0));
+        let (plugin, reports, flag) = (Arc::clone(&self.plugin), self.reports.clone(), Arc::clone(&status));
+        let spawned = std::thread::Builder::new()
+            .name("plug-in search".into())
+            .spawn(move || {
+                let search = std::panic::AssertUnwindSafe(|| plugin.search(time_ms, depth, 0, &flag));
+                let _ = reports.send(SearchDone(std::panic::catch_unwind(search).ok()));
+            });
+        if let Err(e) = spawned {
+            return self.forfeit(format!("cannot start the plug-in's search: {e}"));
         }
+        self.searching = Some(Searching { status, dropped: false });
+    }
+
+    /// The plug-in's search has ended (and its move was not dropped): its move is played.
+    fn play_search_result(&mut self, result: Option<PluginSearch>) {
         let Some(result) = result else {
             return self.forfeit("the plug-in's search crashed".into());
         };
@@ -544,10 +581,12 @@ mod tests {
     use std::collections::VecDeque;
     use std::sync::Mutex;
 
+    use tokio::sync::mpsc::UnboundedReceiver;
+
     use super::*;
     use crate::core::MoveKind;
+    use crate::protocol::input::MAX_LINE_BYTES;
     use crate::zillions::codes::DLL_OK_DONT_SEND_SETUP;
-    use crate::zillions::plugin::PluginSearch;
     use crate::zillions::session::{SearchRequest, Session, StartReply, StopRequest};
 
     /// After Wild Rose spec T6: the pawn on e7 reaches e8 and may convert a black unit into a rose.
@@ -610,12 +649,26 @@ mod tests {
         }
     }
 
+    /// A host on our own plug-in session, whose rules know `registry`'s games (the plug-in knows
+    /// the built-in ones), writing to `out`; and where its searches report.
+    fn host_knowing<W: Write>(registry: Registry, out: W) -> (Host<SessionPlugin, W>, UnboundedReceiver<SearchDone>) {
+        let registry = Arc::new(registry);
+        let plugin = SessionPlugin {
+            session: Mutex::new(Session::new(Arc::new(crate::protocol::builtin_games()))),
+            told: Mutex::new(Vec::new()),
+            answers: Mutex::new(VecDeque::new()),
+        };
+        let normal = registry.get("normal").expect("normal");
+        let (reports, done) = tokio::sync::mpsc::unbounded_channel();
+        let host = Host::new(registry, Arc::new(plugin), "test".into(), normal, out, reports);
+        (host, done)
+    }
+
     /// A host on our plug-in, fed one GUI line at a time (each handled to the end, a search
     /// included: nothing arrives during it).
     struct Gui {
         host: Host<SessionPlugin, Vec<u8>>,
-        lines: Receiver<Option<String>>,
-        _keep_open: std::sync::mpsc::Sender<Option<String>>,
+        done: UnboundedReceiver<SearchDone>,
     }
 
     impl Gui {
@@ -625,26 +678,19 @@ mod tests {
 
         /// A host whose rules know `registry`'s games, on a plug-in that knows the built-in ones.
         fn knowing(registry: Registry) -> Gui {
-            let registry = Arc::new(registry);
-            let plugin = SessionPlugin {
-                session: Mutex::new(Session::new(Arc::new(crate::protocol::builtin_games()))),
-                told: Mutex::new(Vec::new()),
-                answers: Mutex::new(VecDeque::new()),
-            };
-            let normal = registry.get("normal").expect("normal");
-            let (tx, rx) = std::sync::mpsc::channel();
-            Gui {
-                host: Host::new(registry, plugin, "test".into(), normal, Vec::new()),
-                lines: rx,
-                _keep_open: tx,
-            }
+            let (host, done) = host_knowing(registry, Vec::new());
+            Gui { host, done }
         }
 
         /// Sends `line`; the lines the host answered.
         fn say(&mut self, line: &str) -> Vec<String> {
-            let mut queued = Vec::new();
-            assert!(self.host.handle(line, &self.lines, &mut queued), "{line} ends the host");
-            assert!(queued.is_empty(), "{queued:?}");
+            self.host.line(line.to_string(), Instant::now());
+            while self.host.searching.is_some() {
+                let done = self.done.blocking_recv().expect("the search reports its end");
+                self.host.report(done);
+            }
+            assert!(!self.host.finished(), "{line} ends the host");
+            assert!(self.host.queued.is_empty(), "{:?}", self.host.queued);
             let text = String::from_utf8_lossy(&self.host.out).into_owned();
             self.host.out.clear();
             text.lines().map(str::to_string).collect()
@@ -708,6 +754,32 @@ mod tests {
         gui.say("sd 1");
         let answer = gui.say("go");
         assert!(answer.iter().any(|l| l.starts_with("move ")), "{answer:?}");
+    }
+
+    /// The host reads the GUI through the engine's bounded reader and command loop: an over-long
+    /// line is refused with the error line of the engine's door, never kept whole, and the next
+    /// line is answered.
+    #[test]
+    fn an_overlong_line_is_refused_and_the_next_one_answered() {
+        let mut bytes = b"xboard\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
+        bytes.extend_from_slice(b"\nping 7\n");
+        let (mut host, mut done) = host_knowing(crate::protocol::builtin_games(), Vec::new());
+        let runtime = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        let (tx, mut inputs) = tokio::sync::mpsc::unbounded_channel();
+        runtime.block_on(input::read_lines(tokio::io::BufReader::new(&bytes[..]), tx));
+        runtime.block_on(serve_door(&mut host, None, &mut inputs, &mut done));
+        assert!(host.finished(), "end of input ends the host");
+        let text = String::from_utf8_lossy(&host.out).into_owned();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        let expected = format!(
+            "Error (line too long): line of {} bytes starting \"xxxx",
+            3 * MAX_LINE_BYTES
+        );
+        assert!(lines[0].starts_with(&expected), "{lines:?}");
+        assert!(lines[0].len() < 200, "{lines:?}");
+        assert_eq!(lines[1], "pong 7");
     }
 
     /// A growing-roses move from `START` and a move after it that does not end the game.

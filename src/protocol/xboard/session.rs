@@ -886,6 +886,31 @@ impl<W: Write> Session<W> {
     }
 }
 
+/// Our engine as the brain of the CECP command loop ([`serve_door`](super::serve_door)).
+impl<W: Write> super::Door for Session<W> {
+    type Report = Event;
+
+    fn line(&mut self, line: String, read_at: Instant) {
+        self.handle(Event::Line(line, read_at));
+    }
+
+    fn report(&mut self, report: Event) {
+        self.handle(report);
+    }
+
+    fn eof(&mut self) {
+        self.handle(Event::Eof);
+    }
+
+    fn send(&mut self, reply: Reply) {
+        Session::send(self, reply);
+    }
+
+    fn finished(&self) -> bool {
+        Session::finished(self)
+    }
+}
+
 #[cfg(test)]
 #[path = "session_fuzz.rs"]
 mod fuzz;
