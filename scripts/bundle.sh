@@ -65,6 +65,7 @@ say "building the Zillions plug-in (i686-pc-windows-gnu, --features zillions)"
 cargo build --release --lib --features zillions --target i686-pc-windows-gnu -q
 dll=$target_dir/i686-pc-windows-gnu/release/fairybridge.dll
 i686-w64-mingw32-objdump -f "$dll" | grep -q 'file format pei-i386' || fail "$dll is not a 32-bit DLL"
+grep -aq "fairybridge $version" "$dll" || fail "$dll does not carry the version $version"
 if [ "$windows" -eq 1 ]; then
     say "building fairybridge.exe (x86_64-pc-windows-gnu)"
     cargo build --release --bin fairybridge --target x86_64-pc-windows-gnu -q
@@ -82,8 +83,10 @@ lay_out() {
     cp "$root"/fixtures/variants/examples/*.toml "$dir/variants/"
     cp "$root"/fixtures/variants/*.toml "$dir/definitions/"
     cp "$dll" "$dir/zillions/fairybridge.dll"
+    # The title's underline (line 2) as long as the title with the version filled in.
     sed -e "s/@VERSION@/$version/g" -e "s/@COMMIT@/$commit/g" -e "s/@GLIBC@/$glibc/g" \
-        "$root/release/$readme" >"$dir/$readme"
+        "$root/release/$readme" | awk 'NR == 2 && /^=+$/ { gsub(/./, "=", title); print title; next } { title = $0; print }' \
+        >"$dir/$readme"
     grep -q '@[A-Z]*@' "$dir/$readme" && fail "$readme has a placeholder left: $(grep -o '@[A-Z]*@' "$dir/$readme" | head -1)"
     return 0
 }
