@@ -5,11 +5,12 @@
 
 mod common;
 
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use fairybridge::core::{Color, Position};
-use fairybridge::notation::{movetext, san};
-use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord};
+use fairybridge::core::Position;
+use fairybridge::notation::movetext;
+use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord, Start};
 use fairybridge::tournament::pgn::write_game;
 
 use common::{XorShift, python_chess_pgn};
@@ -26,11 +27,9 @@ fn python_chess_reads_our_san() {
             white: "a".into(),
             black: "b".into(),
             variant: "normal".into(),
-            start_fen: fairybridge::notation::fen::to_fen(&pos, fairybridge::notation::Coords::Human),
+            start: Arc::new(Start::new(pos.clone())),
             moves: Vec::new(),
             turns: Vec::new(),
-            start_color: Color::White,
-            start_move_number: 1,
             ending: Ending::Aborted("random game".into()),
             time_control: "1+0".into(),
             started: SystemTime::now(),
@@ -45,7 +44,7 @@ fn python_chess_reads_our_san() {
             let pick = legal.0[rng.below(legal.len())];
             ucis.push(movetext::canonical(&pos, &pick));
             rec.moves.push(MoveRecord {
-                san: san::to_san(&mut pos, &pick),
+                mv: pick,
                 comment: "0.01s".into(),
             });
             rec.turns.push(1);

@@ -33,7 +33,7 @@ enum Command {
     /// Count the leaves of the legal-move tree.
     Perft {
         /// Variant name (see `fairybridge variants`).
-        #[arg(long, default_value = "normal")]
+        #[arg(long, default_value = crate::variants::NORMAL)]
         variant: String,
         /// Start from this position instead of the variant's start (canonical coordinates).
         #[arg(long)]

@@ -43,7 +43,9 @@ pub struct Game {
 impl Game {
     /// A new game of orthodox chess (or the first registered variant).
     pub fn new(registry: Arc<Registry>) -> Game {
-        let variant = registry.get("normal").unwrap_or_else(|| Arc::clone(&registry.all()[0]));
+        let variant = registry
+            .get(crate::variants::NORMAL)
+            .unwrap_or_else(|| Arc::clone(&registry.all()[0]));
         Game {
             position: Position::start(&variant),
             registry,

@@ -30,6 +30,7 @@ use crate::protocol::xboard::command::{Command, EditCommand};
 use crate::protocol::xboard::engine_line::{EngineLine, feature_text, parse_engine_line};
 use crate::protocol::xboard::reply::Reply;
 use crate::protocol::xboard::variant_info::wire as xboard_wire;
+use crate::variants::NORMAL;
 
 /// What the engine told us in its `feature` lines.
 #[derive(Clone, Debug, Default)]
@@ -229,7 +230,7 @@ impl CecpEngine {
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
         let name = self.wire_variant(variant);
         match &self.features.variants {
-            Some(list) if name != "normal" && !list.iter().any(|v| v == name) => {
+            Some(list) if name != NORMAL && !list.iter().any(|v| v == name) => {
                 Err(format!("does not play the variant {name} (see its feature variants)"))
             }
             _ => Ok(()),
@@ -311,7 +312,7 @@ impl CecpEngine {
         self.depth_sent = false;
         self.send(&Command::New).await?;
         let name = self.wire_variant(variant).to_string();
-        if name != "normal" {
+        if name != NORMAL {
             self.send(&Command::Variant(name)).await?;
         }
         self.send(&Command::Force).await?;

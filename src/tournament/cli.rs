@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::engine::{EngineConfig, Protocol};
-use super::game::{Adjudication, DrawRule, ResignRule};
+use super::game::{Adjudication, DrawRule, ResignRule, Start};
 use super::report;
 use super::resume::Resume;
 use super::runner::{self, MatchConfig, Tournament};
@@ -41,7 +41,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub each: Vec<String>,
     /// The game to play (see `fairybridge variants`).
-    #[arg(long, default_value = "normal")]
+    #[arg(long, default_value = crate::variants::NORMAL)]
     pub variant: String,
     /// Games per pairing and round (pairs of games share a start position, colours swapped).
     #[arg(long, default_value_t = 2)]
@@ -93,12 +93,12 @@ pub struct MatchArgs {
     pub resume: Option<PathBuf>,
     /// Play only part K of N (disjoint parts: whole game pairs with their openings, same seed),
     /// e.g. on N machines; `fairybridge merge` combines the parts.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// Who plays whom: round-robin (everyone against everyone) or gauntlet (the first engine
     /// against each of the others).
-    #[arg(long, value_name = "KIND", default_value = "round-robin")]
-    pub tournament: String,
+    #[arg(long, value_name = "KIND", value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
     /// Print every pairing's score and Elo after every N games (as cutechess-cli's rating list).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub ratinginterval: u32,
@@ -414,12 +414,7 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
             path.display()
         ));
     }
-    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let tournament = match args.tournament.as_str() {
-        "round-robin" | "roundrobin" => Tournament::RoundRobin,
-        "gauntlet" => Tournament::Gauntlet,
-        other => return Err(format!("--tournament: round-robin or gauntlet, not \"{other}\"")),
-    };
+    let (shard, tournament) = (args.shard, args.tournament);
     // A resumed match keeps its seed (the openings' order and Wild Castle starts depend on it).
     let seed = previous.as_ref().map(|p| p.seed).or(args.seed).unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
@@ -474,12 +469,24 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         let n = openings.len();
         openings.rotate_left(start % n);
     }
+    // Each start read once, here: a game never starts from a text it would have to read again.
+    let openings = openings
+        .iter()
+        .map(|fen| Start::parse(&variant, fen).map(Arc::new))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--openings: {e}"))?;
+    let variant_starts = if openings.is_empty() {
+        runner::variant_starts(&variant)?
+    } else {
+        Vec::new()
+    };
     Ok(MatchConfig {
         engines,
         variant,
         games: args.games,
         rounds: args.rounds,
         openings,
+        variant_starts,
         concurrency: args.concurrency,
         pgn: args.pgn.clone(),
         zsg: args.zsg.clone(),
@@ -795,9 +802,9 @@ mod tests {
     fn wildcastle_pairs_share_a_shuffled_start() {
         let line = two_engines(&["--variant", "wildcastle", "--games", "6", "--seed", "3"]);
         let games = runner::schedule(&parse(&line).unwrap());
-        assert_eq!(games[0].fen, games[1].fen);
-        assert_eq!(games[2].fen, games[3].fen);
-        let distinct: std::collections::HashSet<_> = games.iter().map(|g| &g.fen).collect();
+        assert_eq!(games[0].start, games[1].start);
+        assert_eq!(games[2].start, games[3].start);
+        let distinct: std::collections::HashSet<_> = games.iter().map(|g| g.start.fen()).collect();
         assert!(distinct.len() >= 2, "{distinct:?}");
         // Same seed, same starts.
         let again = runner::schedule(&parse(&line).unwrap());
@@ -882,7 +889,7 @@ mod tests {
         assert!(
             cfg.openings
                 .iter()
-                .any(|f| f.starts_with("rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/")),
+                .any(|f| f.fen().starts_with("rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/")),
             "{:?}",
             cfg.openings
         );
@@ -907,8 +914,8 @@ mod tests {
         let cfg = parse_cutechess(&opening("2")).unwrap();
         assert_eq!(cfg.seed, 1234);
         assert_eq!(cfg.event, "soaktest");
-        let mut starts = cfg.openings.clone();
-        starts.sort();
+        let mut starts: Vec<&str> = cfg.openings.iter().map(|s| s.fen()).collect();
+        starts.sort_unstable();
         assert_eq!(
             starts,
             [

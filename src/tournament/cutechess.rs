@@ -156,7 +156,7 @@ fn rewrite_values(name: &str, values: &[String]) -> Result<Vec<String>, String> 
             if let [v] = values
                 && v == "standard"
             {
-                out = vec!["normal".to_string()];
+                out = vec![crate::variants::NORMAL.to_string()];
             }
         }
         _ => {}

@@ -35,8 +35,8 @@ use super::engine::EngineConfig;
 use super::player::{Heard, MoveRead, Player};
 use super::process::{Trace, exit_text};
 use super::timecontrol::Clock;
-use crate::core::{Color, GameResult, Outcome, Position, Variant};
-use crate::notation::{Coords, OutcomeText, fen, san};
+use crate::core::{Color, GameResult, Move, Outcome, Position, Variant};
+use crate::notation::{Coords, OutcomeText, fen};
 
 /// Draw adjudication: from move `move_number` on, when both engines' scores stayed within
 /// `±score` centipawns for `move_count` consecutive moves each.
@@ -166,10 +166,63 @@ impl Ending {
     }
 }
 
-/// A move as recorded: its SAN and the comment (`+0.25/12 0.81s`).
+/// A game's start position, read once when the match is set up (from an opening file, or the
+/// variant's start, shuffled where it has a shuffle rule), with its FEN for the records.
+#[derive(Clone)]
+pub struct Start {
+    position: Position,
+    /// In human coordinates.
+    fen: String,
+}
+
+impl Start {
+    pub fn new(position: Position) -> Start {
+        let fen = fen::to_fen(&position, Coords::Human);
+        Start { position, fen }
+    }
+
+    /// The position of a FEN (human coordinates) in `variant`.
+    ///
+    /// # Errors
+    ///
+    /// The text is not a FEN, or not a position of `variant` (the text says which).
+    pub fn parse(variant: &Arc<Variant>, text: &str) -> Result<Start, String> {
+        let setup = fen::parse_fen(text, Coords::Human).map_err(|e| e.to_string())?;
+        let position = Position::from_setup(variant, &setup).map_err(|e| format!("{text}: {e}"))?;
+        Ok(Start::new(position))
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The FEN in human coordinates.
+    pub fn fen(&self) -> &str {
+        &self.fen
+    }
+}
+
+/// The FEN's own `Debug`: a resumed match's fingerprint hashes the openings' `Debug` text, which
+/// must not change with their type.
+impl std::fmt::Debug for Start {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.fen, f)
+    }
+}
+
+impl PartialEq for Start {
+    fn eq(&self, other: &Start) -> bool {
+        self.fen == other.fen
+    }
+}
+
+impl Eq for Start {}
+
+/// A move as played, with its comment (`+0.25/12 0.81s`); its text is written from the position
+/// it was played in, by each record's writer.
 #[derive(Clone, Debug)]
 pub struct MoveRecord {
-    pub san: String,
+    pub mv: Move,
     pub comment: String,
 }
 
@@ -179,13 +232,10 @@ pub struct GameRecord {
     pub white: String,
     pub black: String,
     pub variant: String,
-    /// The start position in human coordinates.
-    pub start_fen: String,
+    pub start: Arc<Start>,
     pub moves: Vec<MoveRecord>,
     /// Moves per turn: `turns[i]` sub-moves make up turn `i` (1 except in Wild Rose).
     pub turns: Vec<usize>,
-    pub start_color: Color,
-    pub start_move_number: u32,
     pub ending: Ending,
     pub time_control: String,
     pub started: SystemTime,
@@ -193,17 +243,15 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// A game with no moves yet (or never played) from `pos`, ended by `ending` so far.
-    pub fn unplayed(cfgs: [&EngineConfig; 2], variant: &Variant, pos: &Position, ending: Ending) -> GameRecord {
+    /// A game with no moves yet (or never played) from `start`, ended by `ending` so far.
+    pub fn unplayed(cfgs: [&EngineConfig; 2], variant: &Variant, start: &Arc<Start>, ending: Ending) -> GameRecord {
         GameRecord {
             white: cfgs[0].name.clone(),
             black: cfgs[1].name.clone(),
             variant: variant.name.clone(),
-            start_fen: fen::to_fen(pos, Coords::Human),
+            start: Arc::clone(start),
             moves: Vec::new(),
             turns: Vec::new(),
-            start_color: pos.side_to_move(),
-            start_move_number: pos.fullmove_number(),
             ending,
             time_control: if cfgs[0].tc == cfgs[1].tc {
                 cfgs[0].tc.to_string()
@@ -213,15 +261,6 @@ impl GameRecord {
             started: SystemTime::now(),
             duration: Duration::ZERO,
         }
-    }
-}
-
-/// The game's start: `start_fen` (human coordinates), or the variant's start if it does not read.
-pub fn start_position(variant: &Arc<Variant>, start_fen: &str) -> Position {
-    let setup = fen::parse_fen(start_fen, Coords::Human).ok();
-    match setup.and_then(|s| Position::from_setup(variant, &s).ok()) {
-        Some(p) => p,
-        None => Position::start(variant),
     }
 }
 
@@ -275,13 +314,13 @@ fn allowance(available: f64, margin: Duration) -> Duration {
 pub async fn play_game(
     cfgs: [&EngineConfig; 2],
     variant: &Arc<Variant>,
-    start_fen: &str,
+    start: &Arc<Start>,
     adj: &Adjudication,
     trace: Option<Arc<Trace>>,
 ) -> GameRecord {
     let t_start = Instant::now();
-    let mut pos = start_position(variant, start_fen);
-    let mut record = GameRecord::unplayed(cfgs, variant, &pos, Ending::Aborted(String::new()));
+    let mut pos = start.position().clone();
+    let mut record = GameRecord::unplayed(cfgs, variant, start, Ending::Aborted(String::new()));
     let (w, b) = tokio::join!(
         start_engine(cfgs[0], variant, &pos, trace.clone()),
         start_engine(cfgs[1], variant, &pos, trace)
@@ -481,14 +520,13 @@ async fn play_turn(
                 // one turn, so this cannot happen; refuse it rather than play the other side.
                 return Some(forfeit(color, Forfeit::Illegal(text)));
             }
-            let text_san = san::to_san(pos, &mv);
             for (i_side, side) in sides.iter_mut().enumerate() {
                 if let Some(e) = side.engine.as_mut() {
                     e.played(pos, &mv, i_side == m);
                 }
             }
             record.moves.push(MoveRecord {
-                san: text_san,
+                mv,
                 comment: comment.clone(),
             });
             pos.make(mv);

@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::game::GameRecord;
 use crate::core::{Color, GameResult, Move, Position};
 use crate::notation::{Coords, fen, san};
-use crate::variants::Registry;
+use crate::variants::{NORMAL, Registry};
 
 /// `YYYY.MM.DD` (UTC) of a time.
 pub fn pgn_date(t: SystemTime) -> String {
@@ -58,7 +58,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
         ("Result", result.to_string()),
         ("Variant", rec.variant.clone()),
         ("SetUp", "1".to_string()),
-        ("FEN", crate::notation::fen::for_pgn(&rec.start_fen)),
+        ("FEN", crate::notation::fen::for_pgn(rec.start.fen())),
         ("TimeControl", rec.time_control.clone()),
         ("PlyCount", rec.moves.len().to_string()),
         ("Termination", rec.ending.termination().to_string()),
@@ -76,8 +76,15 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
-    let mut color = rec.start_color;
-    let mut number = rec.start_move_number;
+    let mut pos = rec.start.position().clone();
+    let mut color = pos.side_to_move();
+    let mut number = pos.fullmove_number();
+    // Each move's SAN, written in the position it was played in.
+    let mut played = |words: &mut Vec<String>, mv: &super::game::MoveRecord| {
+        words.push(san::to_san(&mut pos, &mv.mv));
+        words.push(comment(&mv.comment));
+        pos.make(mv.mv);
+    };
     let mut i = 0;
     for (t, &n) in rec.turns.iter().enumerate() {
         match color {
@@ -86,8 +93,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
             Color::Black => {}
         }
         for mv in &rec.moves[i..(i + n).min(rec.moves.len())] {
-            words.push(mv.san.clone());
-            words.push(comment(&mv.comment));
+            played(&mut words, mv);
         }
         i += n;
         if color == Color::Black {
@@ -101,8 +107,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
             words.push(format!("{number}{}", if color == Color::White { "." } else { "..." }));
         }
         for mv in &rec.moves[i..] {
-            words.push(mv.san.clone());
-            words.push(comment(&mv.comment));
+            played(&mut words, mv);
         }
     }
     words.push(comment(&rec.ending.description()));
@@ -146,9 +151,9 @@ impl PgnGame {
     ///
     /// An unknown variant, a start position that does not read, or a move that is not legal.
     pub fn replay(&self, reg: &Registry) -> Result<(Position, Vec<Move>), String> {
-        let name = self.tag("Variant").unwrap_or("normal");
+        let name = self.tag("Variant").unwrap_or(NORMAL);
         let name = if name.eq_ignore_ascii_case("standard") {
-            "normal"
+            NORMAL
         } else {
             name
         };
@@ -273,22 +278,61 @@ mod tests {
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
     }
 
+    /// A Wild Rose game from move 7 with Black to move: a move of Black, a turn of two moves of
+    /// White (growing roses, then its move), a move of Black.
+    fn wild_rose_turns() -> (Position, Vec<Move>) {
+        use crate::core::MoveKind;
+        let v = Registry::builtin().get("wildrose").expect("wildrose");
+        let setup = fen::parse_fen("vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7", Coords::Human).expect("fen");
+        let start = Position::from_setup(&v, &setup).expect("position");
+        let mut pos = start.clone();
+        for first in pos.legal_moves().iter().copied() {
+            let mut white = pos.clone();
+            white.make(first);
+            for grow in white
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| m.kind() == MoveKind::Grow)
+            {
+                let mut mid = white.clone();
+                mid.make(grow);
+                for next in mid.legal_moves().iter().copied() {
+                    let mut black = mid.clone();
+                    black.make(next);
+                    if black.outcome().is_none() && black.side_to_move() == Color::Black {
+                        let last = black.legal_moves().0[0];
+                        return (start, vec![first, grow, next, last]);
+                    }
+                }
+            }
+        }
+        panic!("no growing-roses turn");
+    }
+
     #[test]
     fn writes_turns_of_several_moves_under_one_number() {
-        use super::super::game::{Ending, MoveRecord};
-        let mv = |s: &str| MoveRecord {
-            san: s.to_string(),
-            comment: "0.10s".to_string(),
-        };
+        use super::super::game::{Ending, MoveRecord, Start};
+        let (start, moves) = wild_rose_turns();
+        let mut pos = start.clone();
+        let mut sans = Vec::new();
+        for mv in &moves {
+            sans.push(san::to_san(&mut pos, mv));
+            pos.make(*mv);
+        }
         let rec = GameRecord {
             white: "W".into(),
             black: "B".into(),
             variant: "wildrose".into(),
-            start_fen: "8/8/8/8/8/8/8/8 b - - 0 7".into(),
-            moves: vec![mv("a6"), mv("e8=b8"), mv("a3"), mv("Nc6")],
+            start: std::sync::Arc::new(Start::new(start)),
+            moves: moves
+                .iter()
+                .map(|&mv| MoveRecord {
+                    mv,
+                    comment: "0.10s".to_string(),
+                })
+                .collect(),
             turns: vec![1, 2, 1],
-            start_color: Color::Black,
-            start_move_number: 7,
             ending: Ending::Adjudicated {
                 winner: None,
                 why: "Draw by adjudication".into(),
@@ -301,14 +345,13 @@ mod tests {
         assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
         assert!(text.contains("[GameDuration \"01:02:05\"]"), "{text}");
         assert!(text.contains("[PlyCount \"4\"]"), "{text}");
-        assert!(
-            text.replace('\n', " ")
-                .contains("7... a6 {0.10s} 8. e8=b8 {0.10s} a3 {0.10s} Nc6 {0.10s} {Draw by adjudication} 1/2-1/2"),
-            "{text}"
-        );
+        let [a, b, c, d] = [&sans[0], &sans[1], &sans[2], &sans[3]];
+        let movetext =
+            format!("7... {a} {{0.10s}} 8. {b} {{0.10s}} {c} {{0.10s}} {d} {{0.10s}} {{Draw by adjudication}} 1/2-1/2");
+        assert!(text.replace('\n', " ").contains(&movetext), "{text}");
         let back = read_pgn(&text);
         assert_eq!(back[0].tag("Pair"), Some("1"));
-        assert_eq!(back[0].moves, ["a6", "e8=b8", "a3", "Nc6"]);
+        assert_eq!(back[0].moves, sans);
         assert_eq!(back[0].result, Some(GameResult::Draw));
     }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinSet;
 
 use super::engine::{EngineConfig, StartError};
-use super::game::{Adjudication, Ending, GameRecord, play_game, start_position};
+use super::game::{Adjudication, Ending, GameRecord, Start, play_game};
 use super::pgn;
 use super::player::Player;
 use super::process::Trace;
@@ -21,8 +21,8 @@ use super::resume::{self, MatchState, Resume};
 use super::shard::Shard;
 use super::stats::{Sprt, SprtVerdict};
 use crate::core::GameResult;
-use crate::core::Variant;
 use crate::core::zobrist::splitmix64;
+use crate::core::{Position, Variant};
 use crate::variants::shuffle;
 
 /// Everything a match needs, already validated.
@@ -33,9 +33,12 @@ pub struct MatchConfig {
     /// Games per pairing and round.
     pub games: u32,
     pub rounds: u32,
-    /// Start positions (canonical FENs); empty: the variant's start, shuffled where it has a
-    /// shuffle rule (Wild Castle), the same for both games of a pair.
-    pub openings: Vec<String>,
+    /// Start positions of an opening file, each read once; empty: one of `variant_starts`, the
+    /// same for both games of a pair.
+    pub openings: Vec<Arc<Start>>,
+    /// The variant's own starts, each read once ([`variant_starts`]): its start, or every
+    /// arrangement of its shuffle rule (Wild Castle); none: its start.
+    pub variant_starts: Vec<Arc<Start>>,
     pub concurrency: usize,
     pub pgn: Option<PathBuf>,
     /// Save every game also as a Zillions save game (`zillions::zsg::game_path` names the files).
@@ -55,10 +58,11 @@ pub struct MatchConfig {
 }
 
 /// Who plays whom.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Tournament {
     /// Everyone against everyone.
     #[default]
+    #[value(name = "round-robin", alias = "roundrobin")]
     RoundRobin,
     /// The first engine against each of the others.
     Gauntlet,
@@ -84,7 +88,7 @@ pub struct GameSpec {
     pub number: u32,
     pub white: usize,
     pub black: usize,
-    pub fen: String,
+    pub start: Arc<Start>,
     /// The pair (same start, colours swapped) or, for a game without a partner, its own unit:
     /// numbered through the whole match, the unit a shard takes whole.
     pub pair: u32,
@@ -127,13 +131,38 @@ where
     }
 }
 
+/// The variant's own starts, each read once: every arrangement of its shuffle rule, or its one
+/// start.
+///
+/// # Errors
+///
+/// An arrangement that is no position of the variant (a shuffle rule its board cannot take).
+pub fn variant_starts(variant: &Arc<Variant>) -> Result<Vec<Arc<Start>>, String> {
+    let Some(rule) = &variant.shuffle else {
+        return Ok(vec![Arc::new(Start::new(Position::start(variant)))]);
+    };
+    shuffle::arrangements(rule)
+        .iter()
+        .map(|rank| {
+            let fen = shuffle::start_fen(variant, rank);
+            Start::parse(variant, &fen)
+                .map(Arc::new)
+                .map_err(|e| format!("{}: a shuffled start does not read: {e}", variant.name))
+        })
+        .collect()
+}
+
 /// The start position of pair `pair` (both colours of a pair share it).
-fn start_for(cfg: &MatchConfig, pair: u64) -> String {
+fn start_for(cfg: &MatchConfig, pair: u64) -> Arc<Start> {
     if !cfg.openings.is_empty() {
-        return cfg.openings[(pair % cfg.openings.len() as u64) as usize].clone();
+        return Arc::clone(&cfg.openings[(pair % cfg.openings.len() as u64) as usize]);
     }
     let mut s = cfg.seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    shuffle::random_start(&cfg.variant, splitmix64(&mut s))
+    let pick = shuffle::pick(splitmix64(&mut s), cfg.variant_starts.len().max(1));
+    match cfg.variant_starts.get(pick) {
+        Some(start) => Arc::clone(start),
+        None => Arc::new(Start::new(Position::start(&cfg.variant))),
+    }
 }
 
 /// The games of the match in order: per round, per pairing, `games` games with colours
@@ -152,7 +181,7 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<GameSpec> {
                     number: out.len() as u32 + 1,
                     white,
                     black,
-                    fen: start_for(cfg, pair),
+                    start: start_for(cfg, pair),
                     pair: unit,
                     paired: g / 2 * 2 + 1 < cfg.games,
                 });
@@ -297,17 +326,17 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             let trace = trace.clone();
             set.spawn(async move {
                 let game = {
-                    let (engines, variant, fen) = (Arc::clone(&engines), Arc::clone(&variant), spec.fen.clone());
+                    let (engines, variant, start) =
+                        (Arc::clone(&engines), Arc::clone(&variant), Arc::clone(&spec.start));
                     let (w, b) = (spec.white, spec.black);
-                    async move { play_game([&engines[w], &engines[b]], &variant, &fen, &adj, trace).await }
+                    async move { play_game([&engines[w], &engines[b]], &variant, &start, &adj, trace).await }
                 };
                 let rec = match catch_panic(game).await {
                     Ok(rec) => rec,
                     Err(why) => {
-                        let pos = start_position(&variant, &spec.fen);
                         let cfgs = [&engines[spec.white], &engines[spec.black]];
                         let ending = Ending::InternalError(why);
-                        GameRecord::unplayed(cfgs, &variant, &pos, ending)
+                        GameRecord::unplayed(cfgs, &variant, &spec.start, ending)
                     }
                 };
                 (spec, rec)
@@ -341,8 +370,8 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         }
         if let Some(path) = &cfg.zsg {
             let file = crate::zillions::zsg::game_path(path, spec.number, specs.len());
-            let sans = rec.moves.iter().map(|m| m.san.as_str());
-            if let Err(e) = crate::zillions::zsg::save(&file, &cfg.variant, &rec.start_fen, sans) {
+            let moves: Vec<_> = rec.moves.iter().map(|m| m.mv).collect();
+            if let Err(e) = crate::zillions::zsg::save(&file, rec.start.position(), &moves) {
                 eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
             }
         }

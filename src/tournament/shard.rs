@@ -18,7 +18,7 @@ impl Shard {
     ///
     /// Not `I/N` with `1 <= I <= N`.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard: expected K/N with 1 <= K <= N, got \"{text}\"");
+        let bad = || format!("expected K/N with 1 <= K <= N, got \"{text}\"");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let (k, n): (u32, u32) = (
             k.trim().parse().map_err(|_| bad())?,

@@ -33,7 +33,7 @@ const TRIES_PER_POSITION: u64 = 200;
 #[derive(clap::Args, Debug, Clone)]
 pub struct OpeningsArgs {
     /// The game (see `fairybridge variants`; user-defined games with `--variants FILE`).
-    #[arg(long, default_value = "normal")]
+    #[arg(long, default_value = crate::variants::NORMAL)]
     pub variant: String,
     /// Positions to write.
     #[arg(long, default_value_t = 100)]

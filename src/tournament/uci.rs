@@ -254,7 +254,7 @@ impl UciEngine {
     ///
     /// The engine does not announce this variant (`UCI_Variant`).
     pub fn plays(&self, variant: &Variant) -> Result<(), String> {
-        if variant.name == "normal" {
+        if variant.name == crate::variants::NORMAL {
             return Ok(());
         }
         let wanted = self.wire_variant(variant);

@@ -11,3 +11,7 @@ pub use definition::{DefinitionError, parse_definition, parse_definition_among};
 pub use layer::SourceFile;
 pub use registry::{Loaded, Registry};
 pub use sections::Section;
+
+/// Orthodox chess's name: the game every command plays unless told another, and the name XBoard
+/// gives it too (UCI and Zillions call it chess and standard).
+pub const NORMAL: &str = "normal";

@@ -147,8 +147,8 @@ impl Registry {
     ) -> Result<Arc<Variant>, DefinitionError> {
         let v = self.read_definition(text, file)?;
         check(&v)?;
-        // A user's "normal" that silently replaced orthodox chess for every command was a trap: a
-        // built-in game keeps its name (a file starts from it with `inherit` under a new name).
+        // A user's "normal" that silently replaced orthodox chess would change every command that
+        // names no game: a built-in game keeps its name (a file starts from it with `inherit` under a new name).
         if let Some(builtin) = self.variants[..self.builtins].iter().find(|x| x.name == v.name) {
             let head: Option<DefinitionHead> = toml::from_str(text).ok();
             let line = head

@@ -73,7 +73,12 @@ pub fn random_start(variant: &Variant, seed: u64) -> String {
         return fen::start_fen(variant);
     };
     let all = arrangements(rule);
+    start_fen(variant, &all[pick(seed, all.len())])
+}
+
+/// Which of `count` starts `seed` chooses (`count` > 0): as [`random_start`] chooses its
+/// arrangement.
+pub fn pick(seed: u64, count: usize) -> usize {
     let mut s = seed;
-    let pick = (splitmix64(&mut s) % all.len() as u64) as usize;
-    start_fen(variant, &all[pick])
+    (splitmix64(&mut s) % count as u64) as usize
 }

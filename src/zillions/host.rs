@@ -98,11 +98,14 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
         }
     };
     let default_variant = match variant {
-        None => registry.get("normal"),
+        None => registry.get(crate::variants::NORMAL),
         Some(n) => find_variant(&registry, n),
     };
     let Some(default_variant) = default_variant else {
-        eprintln!("fairybridge: unknown variant {:?}", variant.unwrap_or("normal"));
+        eprintln!(
+            "fairybridge: unknown variant {:?}",
+            variant.unwrap_or(crate::variants::NORMAL)
+        );
         return 2;
     };
     let name = plugin_path

@@ -33,7 +33,7 @@ pub fn find_variant(registry: &Registry, name: &str) -> Option<Arc<Variant>> {
         .find(|v| v.zillions_name.eq_ignore_ascii_case(name) || v.name.eq_ignore_ascii_case(name))
         .or_else(|| {
             name.eq_ignore_ascii_case("standard")
-                .then(|| registry.all().iter().find(|v| v.name == "normal"))
+                .then(|| registry.all().iter().find(|v| v.name == crate::variants::NORMAL))
                 .flatten()
         })
         .cloned()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::core::{Move, Position, Variant};
 use crate::notation::zillions::{self, ZillionsError};
-use crate::notation::{Coords, fen, san};
+use crate::notation::{Coords, fen};
 use crate::variants::Registry;
 
 use super::find_variant;
@@ -279,28 +279,6 @@ pub fn write(start: &Position, moves: &[Move]) -> String {
     s
 }
 
-/// A game the match runner recorded (start FEN in human coordinates, moves as SAN) as a save game.
-///
-/// # Errors
-///
-/// A move whose SAN does not read in the game it belongs to.
-pub fn write_from_san<'a>(
-    variant: &Arc<Variant>,
-    start_fen: &str,
-    san_moves: impl IntoIterator<Item = &'a str>,
-) -> Result<String, String> {
-    let setup = fen::parse_fen(start_fen, Coords::Human).map_err(|e| e.to_string())?;
-    let start = Position::from_setup(variant, &setup).map_err(|e| e.to_string())?;
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, word) in san_moves.into_iter().enumerate() {
-        let mv = san::parse_san(&mut pos, word).map_err(|e| format!("move {} {word:?}: {e}", i + 1))?;
-        pos.make(mv);
-        moves.push(mv);
-    }
-    Ok(write(&start, &moves))
-}
-
 /// Where the match runner saves game `number` of `total` when asked for `path`: the path itself
 /// for a single game, else the number before the extension (`games.zsg` → `games-3.zsg`): a save
 /// game holds one game.
@@ -317,19 +295,13 @@ pub fn game_path(path: &std::path::Path, number: u32, total: usize) -> std::path
     path.with_file_name(format!("{stem}-{number}.{ext}"))
 }
 
-/// Saves a recorded game (start FEN, SAN moves) as a save game at `path`.
+/// Saves a game (its start, its moves) as a save game at `path`.
 ///
 /// # Errors
 ///
-/// A move that is not legal in the game (a record that does not replay).
-pub fn save<'a>(
-    path: &std::path::Path,
-    variant: &Arc<Variant>,
-    start_fen: &str,
-    san_moves: impl IntoIterator<Item = &'a str>,
-) -> Result<(), String> {
-    let text = write_from_san(variant, start_fen, san_moves)?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// The file cannot be written.
+pub fn save(path: &std::path::Path, start: &Position, moves: &[Move]) -> Result<(), String> {
+    std::fs::write(path, write(start, moves)).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]

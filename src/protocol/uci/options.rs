@@ -3,7 +3,7 @@
 
 use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
 use crate::search::MIN_OVERHEAD_MS;
-use crate::variants::Registry;
+use crate::variants::{NORMAL, Registry};
 
 /// Largest `Move Overhead` (ms).
 const MAX_OVERHEAD_MS: i64 = 5000;
@@ -36,7 +36,7 @@ impl Options {
             multi_pv: 1,
             move_overhead_ms: MIN_OVERHEAD_MS,
             chess960: false,
-            variant: "normal".to_string(),
+            variant: NORMAL.to_string(),
         }
     }
 
@@ -72,17 +72,13 @@ impl Default for Options {
 
 /// The name a variant has in `UCI_Variant`.
 pub fn uci_variant_name(registry_name: &str) -> &str {
-    if registry_name == "normal" {
-        CHESS
-    } else {
-        registry_name
-    }
+    if registry_name == NORMAL { CHESS } else { registry_name }
 }
 
 /// The registry name of a `UCI_Variant` value (`chess` and `normal` both mean orthodox chess).
 pub fn registry_variant_name(uci_name: &str) -> &str {
     if uci_name.eq_ignore_ascii_case(CHESS) {
-        "normal"
+        NORMAL
     } else {
         uci_name
     }

@@ -346,7 +346,7 @@ impl<W: Write> Session<W> {
     /// What a GUI needs to show a game it does not know, in Fairy-Stockfish's words (orthodox
     /// chess needs none).
     fn announce_variant(&mut self, variant: &Arc<Variant>) {
-        if variant.name == "normal" {
+        if variant.name == crate::variants::NORMAL {
             return;
         }
         let pocket = variant.pieces.iter().filter(|p| p.drop.is_some()).count();
