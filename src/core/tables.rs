@@ -137,206 +137,264 @@ impl Tables {
             ..Tables::default()
         };
         for (k, p) in pieces.iter().enumerate() {
-            if p.hook.is_some() {
-                t.hook_mask |= 1 << k;
-            }
-            if p.movement.atoms.iter().any(|a| a.modes & mode::HOP != 0) {
-                t.has_hoppers = true;
-            }
-            if p.promotion.as_ref().is_some_and(|pr| pr.convert.is_some()) {
-                t.multi_move_turns = true;
-            }
-            if p.royalty == super::piece::Royalty::Rose {
-                t.uncapturable_mask |= 1 << k;
-            }
+            t.note_piece(k, p);
         }
-        // Forward rays.
+        // Forward rays, per piece, colour and square.
         for p in pieces {
             for color in Color::BOTH {
-                let mut zone = SquareSet::EMPTY;
-                if let Some(promo) = &p.promotion {
-                    for sq in shape.squares() {
-                        if promo.ranks.contains(&shape.relative_rank(sq, color)) {
-                            zone.insert(sq);
-                        }
-                    }
-                }
-                t.promotion_zone.push(zone);
-                let mut immobile = SquareSet::EMPTY;
-                for sq in shape.squares() {
-                    let begin = t.rays.len() as u32;
-                    let rel = shape.relative_rank(sq, color);
-                    for atom in &p.movement.atoms {
-                        if atom.modes & mode::INITIAL != 0 && !p.initial_ranks.contains(&rel) {
-                            continue;
-                        }
-                        let (dx, dy) = orient(atom, color);
-                        let start = t.ray_squares.len() as u32;
-                        let (first_dest, multi_step) = if atom.modes & mode::LAME != 0 {
-                            // A lame leap walks unit steps; only the last square is a destination.
-                            let k = dx.abs().max(dy.abs());
-                            let (ux, uy) = (dx / k, dy / k);
-                            let path: Vec<Square> = (1..=k).map_while(|i| shape.offset(sq, ux * i, uy * i)).collect();
-                            if path.len() as i32 != k {
-                                continue;
-                            }
-                            t.ray_squares.extend(path);
-                            ((k - 1) as u8, p.en_passant_victim && dx == 0)
-                        } else {
-                            let max = if atom.max_steps == 0 {
-                                255
-                            } else {
-                                atom.max_steps as i32
-                            };
-                            let mut i = 1;
-                            while i <= max {
-                                match shape.offset(sq, dx * i, dy * i) {
-                                    Some(s) => t.ray_squares.push(s),
-                                    None => break,
-                                }
-                                i += 1;
-                            }
-                            (0, false)
-                        };
-                        let len = t.ray_squares.len() as u32 - start;
-                        if len == 0 {
-                            continue;
-                        }
-                        t.rays.push(Ray {
-                            start,
-                            len: len as u8,
-                            first_dest,
-                            modes: atom.modes & !(mode::INITIAL | mode::LAME),
-                            multi_step,
-                        });
-                    }
-                    if let Some(push) = &p.push {
-                        let max = push.get(rel as usize).copied().unwrap_or(0) as i32;
-                        let start = t.ray_squares.len() as u32;
-                        for i in 1..=max {
-                            match shape.offset(sq, 0, color.forward() * i) {
-                                Some(s) => t.ray_squares.push(s),
-                                None => break,
-                            }
-                        }
-                        let len = t.ray_squares.len() as u32 - start;
-                        if len > 0 {
-                            t.rays.push(Ray {
-                                start,
-                                len: len as u8,
-                                first_dest: 0,
-                                modes: mode::MOVE,
-                                multi_step: p.en_passant_victim,
-                            });
-                        }
-                    }
-                    if begin == t.rays.len() as u32 && p.hook.is_none() {
-                        immobile.insert(sq);
-                    }
-                    t.ray_index.push((begin, t.rays.len() as u32));
-                }
-                t.immobile.push(immobile);
+                t.add_forward_rays(shape, p, color);
             }
         }
         // Reverse attack tables, per attacking colour and target square.
         for color in Color::BOTH {
             for target in shape.squares() {
-                let leap_begin = t.leap_attacks.len() as u32;
-                let ep_begin = t.ep_attacks.len() as u32;
-                let ride_begin = t.ride_attacks.len() as u32;
-                let mut lines = SquareSet::EMPTY;
-                for (k, p) in pieces.iter().enumerate() {
-                    if p.hook.is_some() {
-                        continue;
-                    }
-                    for atom in &p.movement.atoms {
-                        if atom.modes & mode::CAPTURE == 0 {
-                            continue;
-                        }
-                        let (dx, dy) = orient(atom, color);
-                        let hop = atom.modes & mode::HOP != 0;
-                        if atom.max_steps == 1 && !hop {
-                            let Some(from) = shape.offset(target, -dx, -dy) else {
-                                continue;
-                            };
-                            if atom.modes & mode::INITIAL != 0
-                                && !p.initial_ranks.contains(&shape.relative_rank(from, color))
-                            {
-                                continue;
-                            }
-                            let mut blocks = Vec::new();
-                            if atom.modes & mode::LAME != 0 {
-                                let steps = dx.abs().max(dy.abs());
-                                for i in 1..steps {
-                                    if let Some(b) = shape.offset(from, dx / steps * i, dy / steps * i) {
-                                        blocks.push(b);
-                                    }
-                                }
-                            }
-                            // Only single-square blocks are stored; longer lame leaps are not used.
-                            let block = blocks.first().copied().unwrap_or(Square::NONE);
-                            if atom.modes & mode::EN_PASSANT != 0 {
-                                t.ep_attacks.push(LeapAttack {
-                                    from,
-                                    mask: 1 << k,
-                                    block,
-                                });
-                            }
-                            lines.extend_from(&blocks);
-                            let range = leap_begin as usize..t.leap_attacks.len();
-                            match t.leap_attacks[range]
-                                .iter_mut()
-                                .find(|e| e.from == from && e.block == block)
-                            {
-                                Some(e) => e.mask |= 1 << k,
-                                None => t.leap_attacks.push(LeapAttack {
-                                    from,
-                                    mask: 1 << k,
-                                    block,
-                                }),
-                            }
-                        } else {
-                            let max_steps = atom.max_steps;
-                            let range = ride_begin as usize..t.ride_attacks.len();
-                            let existing = t.ride_attacks[range].iter().position(|r| {
-                                r.max_steps == max_steps
-                                    && r.hop == hop
-                                    && t.ride_squares.get(r.start as usize) == shape.offset(target, -dx, -dy).as_ref()
-                            });
-                            if let Some(i) = existing {
-                                t.ride_attacks[ride_begin as usize + i].mask |= 1 << k;
-                                continue;
-                            }
-                            let start = t.ride_squares.len() as u32;
-                            let mut i = 1;
-                            while let Some(s) = shape.offset(target, -dx * i, -dy * i) {
-                                if max_steps != 0 && i > max_steps as i32 {
-                                    break;
-                                }
-                                t.ride_squares.push(s);
-                                lines.insert(s);
-                                i += 1;
-                            }
-                            let len = t.ride_squares.len() as u32 - start;
-                            if len > 0 {
-                                t.ride_attacks.push(RideAttack {
-                                    start,
-                                    len: len as u8,
-                                    mask: 1 << k,
-                                    max_steps,
-                                    hop,
-                                });
-                            }
-                        }
-                    }
-                }
-                t.leap_index.push((leap_begin, t.leap_attacks.len() as u32));
-                t.ep_index.push((ep_begin, t.ep_attacks.len() as u32));
-                t.ride_index.push((ride_begin, t.ride_attacks.len() as u32));
-                t.line_mask.push(lines);
+                t.add_attacks_on(shape, pieces, color, target);
             }
         }
         t
+    }
+
+    /// The masks and flags of piece kind `k`.
+    fn note_piece(&mut self, k: usize, p: &PieceType) {
+        if p.hook.is_some() {
+            self.hook_mask |= 1 << k;
+        }
+        if p.movement.atoms.iter().any(|a| a.modes & mode::HOP != 0) {
+            self.has_hoppers = true;
+        }
+        if p.promotion.as_ref().is_some_and(|pr| pr.convert.is_some()) {
+            self.multi_move_turns = true;
+        }
+        if p.royalty == super::piece::Royalty::Rose {
+            self.uncapturable_mask |= 1 << k;
+        }
+    }
+
+    /// The promotion zone, the rays from every square and the squares it cannot leave, of piece
+    /// `p` of `color`.
+    fn add_forward_rays(&mut self, shape: BoardShape, p: &PieceType, color: Color) {
+        let mut zone = SquareSet::EMPTY;
+        if let Some(promo) = &p.promotion {
+            for sq in shape.squares() {
+                if promo.ranks.contains(&shape.relative_rank(sq, color)) {
+                    zone.insert(sq);
+                }
+            }
+        }
+        self.promotion_zone.push(zone);
+        let mut immobile = SquareSet::EMPTY;
+        for sq in shape.squares() {
+            let begin = self.rays.len() as u32;
+            let rel = shape.relative_rank(sq, color);
+            for atom in &p.movement.atoms {
+                if atom.modes & mode::INITIAL != 0 && !p.initial_ranks.contains(&rel) {
+                    continue;
+                }
+                self.add_atom_ray(shape, p, color, sq, atom);
+            }
+            if let Some(push) = &p.push {
+                self.add_push_ray(shape, p, color, sq, push.get(rel as usize).copied().unwrap_or(0) as i32);
+            }
+            if begin == self.rays.len() as u32 && p.hook.is_none() {
+                immobile.insert(sq);
+            }
+            self.ray_index.push((begin, self.rays.len() as u32));
+        }
+        self.immobile.push(immobile);
+    }
+
+    /// The ray of one atom of piece `p` of `color` from `sq`, if it has a square.
+    fn add_atom_ray(&mut self, shape: BoardShape, p: &PieceType, color: Color, sq: Square, atom: &MoveAtom) {
+        let (dx, dy) = orient(atom, color);
+        let start = self.ray_squares.len() as u32;
+        let (first_dest, multi_step) = if atom.modes & mode::LAME != 0 {
+            // A lame leap walks unit steps; only the last square is a destination.
+            let k = dx.abs().max(dy.abs());
+            let (ux, uy) = (dx / k, dy / k);
+            let path: Vec<Square> = (1..=k).map_while(|i| shape.offset(sq, ux * i, uy * i)).collect();
+            if path.len() as i32 != k {
+                return;
+            }
+            self.ray_squares.extend(path);
+            ((k - 1) as u8, p.en_passant_victim && dx == 0)
+        } else {
+            let max = if atom.max_steps == 0 {
+                255
+            } else {
+                atom.max_steps as i32
+            };
+            let mut i = 1;
+            while i <= max {
+                match shape.offset(sq, dx * i, dy * i) {
+                    Some(s) => self.ray_squares.push(s),
+                    None => break,
+                }
+                i += 1;
+            }
+            (0, false)
+        };
+        let len = self.ray_squares.len() as u32 - start;
+        if len == 0 {
+            return;
+        }
+        self.rays.push(Ray {
+            start,
+            len: len as u8,
+            first_dest,
+            modes: atom.modes & !(mode::INITIAL | mode::LAME),
+            multi_step,
+        });
+    }
+
+    /// The push (a pawn's straight move of up to `max` squares) of piece `p` of `color` from `sq`.
+    fn add_push_ray(&mut self, shape: BoardShape, p: &PieceType, color: Color, sq: Square, max: i32) {
+        let start = self.ray_squares.len() as u32;
+        for i in 1..=max {
+            match shape.offset(sq, 0, color.forward() * i) {
+                Some(s) => self.ray_squares.push(s),
+                None => break,
+            }
+        }
+        let len = self.ray_squares.len() as u32 - start;
+        if len > 0 {
+            self.rays.push(Ray {
+                start,
+                len: len as u8,
+                first_dest: 0,
+                modes: mode::MOVE,
+                multi_step: p.en_passant_victim,
+            });
+        }
+    }
+
+    /// Where `color`'s pieces attack `target` from: leaps, e.p. captures, rides, and the squares
+    /// on their lines.
+    fn add_attacks_on(&mut self, shape: BoardShape, pieces: &[PieceType], color: Color, target: Square) {
+        let leap_begin = self.leap_attacks.len() as u32;
+        let ep_begin = self.ep_attacks.len() as u32;
+        let ride_begin = self.ride_attacks.len() as u32;
+        let mut lines = SquareSet::EMPTY;
+        for (k, p) in pieces.iter().enumerate() {
+            if p.hook.is_some() {
+                continue;
+            }
+            for atom in &p.movement.atoms {
+                if atom.modes & mode::CAPTURE == 0 {
+                    continue;
+                }
+                let hop = atom.modes & mode::HOP != 0;
+                if atom.max_steps == 1 && !hop {
+                    self.add_leap_attack(shape, p, k, color, target, atom, leap_begin, &mut lines);
+                } else {
+                    self.add_ride_attack(shape, k, color, target, atom, ride_begin, &mut lines);
+                }
+            }
+        }
+        self.leap_index.push((leap_begin, self.leap_attacks.len() as u32));
+        self.ep_index.push((ep_begin, self.ep_attacks.len() as u32));
+        self.ride_index.push((ride_begin, self.ride_attacks.len() as u32));
+        self.line_mask.push(lines);
+    }
+
+    /// A leaping capture of kind `k` onto `target` (entries of this target from `leap_begin` on).
+    #[allow(clippy::too_many_arguments)]
+    fn add_leap_attack(
+        &mut self,
+        shape: BoardShape,
+        p: &PieceType,
+        k: usize,
+        color: Color,
+        target: Square,
+        atom: &MoveAtom,
+        leap_begin: u32,
+        lines: &mut SquareSet,
+    ) {
+        let (dx, dy) = orient(atom, color);
+        let Some(from) = shape.offset(target, -dx, -dy) else {
+            return;
+        };
+        if atom.modes & mode::INITIAL != 0 && !p.initial_ranks.contains(&shape.relative_rank(from, color)) {
+            return;
+        }
+        let mut blocks = Vec::new();
+        if atom.modes & mode::LAME != 0 {
+            let steps = dx.abs().max(dy.abs());
+            for i in 1..steps {
+                if let Some(b) = shape.offset(from, dx / steps * i, dy / steps * i) {
+                    blocks.push(b);
+                }
+            }
+        }
+        // Only single-square blocks are stored; longer lame leaps are not used.
+        let block = blocks.first().copied().unwrap_or(Square::NONE);
+        if atom.modes & mode::EN_PASSANT != 0 {
+            self.ep_attacks.push(LeapAttack {
+                from,
+                mask: 1 << k,
+                block,
+            });
+        }
+        lines.extend_from(&blocks);
+        let range = leap_begin as usize..self.leap_attacks.len();
+        match self.leap_attacks[range]
+            .iter_mut()
+            .find(|e| e.from == from && e.block == block)
+        {
+            Some(e) => e.mask |= 1 << k,
+            None => self.leap_attacks.push(LeapAttack {
+                from,
+                mask: 1 << k,
+                block,
+            }),
+        }
+    }
+
+    /// A riding (or hopping) capture of kind `k` onto `target` (entries of this target from
+    /// `ride_begin` on).
+    #[allow(clippy::too_many_arguments)]
+    fn add_ride_attack(
+        &mut self,
+        shape: BoardShape,
+        k: usize,
+        color: Color,
+        target: Square,
+        atom: &MoveAtom,
+        ride_begin: u32,
+        lines: &mut SquareSet,
+    ) {
+        let (dx, dy) = orient(atom, color);
+        let hop = atom.modes & mode::HOP != 0;
+        let max_steps = atom.max_steps;
+        let range = ride_begin as usize..self.ride_attacks.len();
+        let existing = self.ride_attacks[range].iter().position(|r| {
+            r.max_steps == max_steps
+                && r.hop == hop
+                && self.ride_squares.get(r.start as usize) == shape.offset(target, -dx, -dy).as_ref()
+        });
+        if let Some(i) = existing {
+            self.ride_attacks[ride_begin as usize + i].mask |= 1 << k;
+            return;
+        }
+        let start = self.ride_squares.len() as u32;
+        let mut i = 1;
+        while let Some(s) = shape.offset(target, -dx * i, -dy * i) {
+            if max_steps != 0 && i > max_steps as i32 {
+                break;
+            }
+            self.ride_squares.push(s);
+            lines.insert(s);
+            i += 1;
+        }
+        let len = self.ride_squares.len() as u32 - start;
+        if len > 0 {
+            self.ride_attacks.push(RideAttack {
+                start,
+                len: len as u8,
+                mask: 1 << k,
+                max_steps,
+                hop,
+            });
+        }
     }
 }
 

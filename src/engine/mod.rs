@@ -1,5 +1,6 @@
 //! The engine behind every front end: the game record and the search running beside it.
 
+pub mod draw;
 pub mod game;
 pub mod latency;
 pub mod memory;

@@ -247,6 +247,113 @@ pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<Strin
     Ok(name)
 }
 
+/// Game `spec` as a task's future: played, or, if the referee panicked, an unplayed game with the
+/// panic's message.
+fn refereed_game(
+    spec: GameSpec,
+    engines: Arc<Vec<EngineConfig>>,
+    cfg: &MatchConfig,
+    trace: Option<Arc<Trace>>,
+) -> impl std::future::Future<Output = (GameSpec, GameRecord)> + Send + 'static {
+    let variant = Arc::clone(&cfg.variant);
+    let adj = cfg.adjudication;
+    async move {
+        let game = {
+            let (engines, variant, start) = (Arc::clone(&engines), Arc::clone(&variant), Arc::clone(&spec.start));
+            let (w, b) = (spec.white, spec.black);
+            async move { play_game([&engines[w], &engines[b]], &variant, &start, &adj, trace).await }
+        };
+        let rec = match catch_panic(game).await {
+            Ok(rec) => rec,
+            Err(why) => {
+                let cfgs = [&engines[spec.white], &engines[spec.black]];
+                let ending = Ending::InternalError(why);
+                GameRecord::unplayed(cfgs, &variant, &spec.start, ending)
+            }
+        };
+        (spec, rec)
+    }
+}
+
+/// Where finished games go: the PGN (appended, its length kept for the state file), the save
+/// games, the state file. A file that cannot be written is reported on stderr once and the match
+/// goes on.
+struct Records {
+    pgn_file: Option<std::fs::File>,
+    pgn_bytes: u64,
+    state_error_shown: bool,
+}
+
+impl Records {
+    /// Opens the PGN for appending; a resumed match first cuts off what its state does not know.
+    fn open(cfg: &MatchConfig, state: Option<&MatchState>) -> Records {
+        let pgn_file =
+            cfg.pgn.as_ref().and_then(
+                |p| match std::fs::OpenOptions::new().create(true).append(true).open(p) {
+                    Ok(f) => Some(f),
+                    Err(e) => {
+                        eprintln!("fairybridge: cannot open {}: {e}", p.display());
+                        None
+                    }
+                },
+            );
+        let pgn_bytes = match (&pgn_file, state) {
+            (Some(f), Some(state)) => resume::trim_pgn(f, state.pgn_bytes),
+            (Some(f), None) => f.metadata().map(|m| m.len()).unwrap_or(0),
+            (None, _) => 0,
+        };
+        Records {
+            pgn_file,
+            pgn_bytes,
+            state_error_shown: false,
+        }
+    }
+
+    /// Writes a finished game: its PGN, its save game, and the state with it.
+    fn write(
+        &mut self,
+        cfg: &MatchConfig,
+        spec: &GameSpec,
+        rec: &GameRecord,
+        games: usize,
+        scored: &ScoredGame,
+        state: Option<&mut MatchState>,
+    ) {
+        if let Some(f) = self.pgn_file.as_mut() {
+            let text = pgn::write_game(rec, &cfg.event, spec.number, spec.paired.then_some(spec.pair));
+            match f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                Ok(()) => self.pgn_bytes += text.len() as u64,
+                Err(e) => {
+                    eprintln!("fairybridge: cannot write the PGN: {e}");
+                    self.pgn_file = None;
+                }
+            }
+        }
+        if let Some(path) = &cfg.zsg {
+            let file = crate::zillions::zsg::game_path(path, spec.number, games);
+            let moves: Vec<_> = rec.moves.iter().map(|m| m.mv).collect();
+            if let Err(e) = crate::zillions::zsg::save(&file, rec.start.position(), &moves) {
+                eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
+            }
+        }
+        // After the PGN: a kill between the two leaves a PGN game the state does not know, which
+        // the resumed run cuts off (pgn-bytes) before playing the game again.
+        if let (Some(state), Some(resume)) = (state, cfg.resume.as_ref()) {
+            state.games.push(scored.clone());
+            state.pgn_bytes = self.pgn_file.is_some().then_some(self.pgn_bytes);
+            if let Err(e) = state.write_atomic(&resume.path)
+                && !self.state_error_shown
+            {
+                eprintln!(
+                    "fairybridge: cannot write the state file {}: {e}",
+                    resume.path.display()
+                );
+                self.state_error_shown = true;
+            }
+        }
+    }
+}
+
 /// Plays the match. PGN write errors are reported on stderr once and the match goes on.
 pub async fn run(cfg: MatchConfig) -> MatchSummary {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
@@ -282,21 +389,7 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
     }
     let engines = Arc::new(cfg.engines.clone());
     let trace = cfg.debug.then(|| Arc::new(Trace { start: Instant::now() }));
-    let mut pgn_file =
-        cfg.pgn.as_ref().and_then(
-            |p| match std::fs::OpenOptions::new().create(true).append(true).open(p) {
-                Ok(f) => Some(f),
-                Err(e) => {
-                    eprintln!("fairybridge: cannot open {}: {e}", p.display());
-                    None
-                }
-            },
-        );
-    let mut pgn_bytes = match (&pgn_file, &state) {
-        (Some(f), Some(state)) => resume::trim_pgn(f, state.pgn_bytes),
-        (Some(f), None) => f.metadata().map(|m| m.len()).unwrap_or(0),
-        (None, _) => 0,
-    };
+    let mut records = Records::open(&cfg, state.as_ref());
     let mut progress = Progress::new(
         shard_games,
         shard_games - specs.len(),
@@ -313,34 +406,13 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
         _ => false,
     };
     let mut internal_errors = 0;
-    let mut state_error_shown = false;
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
     loop {
         while !sprt_stopped && next < specs.len() && set.len() < cfg.concurrency.max(1) {
             let spec = specs[next].clone();
             next += 1;
-            let engines = Arc::clone(&engines);
-            let variant = Arc::clone(&cfg.variant);
-            let adj = cfg.adjudication;
-            let trace = trace.clone();
-            set.spawn(async move {
-                let game = {
-                    let (engines, variant, start) =
-                        (Arc::clone(&engines), Arc::clone(&variant), Arc::clone(&spec.start));
-                    let (w, b) = (spec.white, spec.black);
-                    async move { play_game([&engines[w], &engines[b]], &variant, &start, &adj, trace).await }
-                };
-                let rec = match catch_panic(game).await {
-                    Ok(rec) => rec,
-                    Err(why) => {
-                        let cfgs = [&engines[spec.white], &engines[spec.black]];
-                        let ending = Ending::InternalError(why);
-                        GameRecord::unplayed(cfgs, &variant, &spec.start, ending)
-                    }
-                };
-                (spec, rec)
-            });
+            set.spawn(refereed_game(spec, Arc::clone(&engines), &cfg, trace.clone()));
             // Stagger start-ups a little so concurrent engines do not start in the same instant.
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -358,39 +430,8 @@ pub async fn run(cfg: MatchConfig) -> MatchSummary {
             }
         };
         let Some(Ok((spec, rec))) = joined else { continue };
-        if let Some(f) = pgn_file.as_mut() {
-            let text = pgn::write_game(&rec, &cfg.event, spec.number, spec.paired.then_some(spec.pair));
-            match f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                Ok(()) => pgn_bytes += text.len() as u64,
-                Err(e) => {
-                    eprintln!("fairybridge: cannot write the PGN: {e}");
-                    pgn_file = None;
-                }
-            }
-        }
-        if let Some(path) = &cfg.zsg {
-            let file = crate::zillions::zsg::game_path(path, spec.number, specs.len());
-            let moves: Vec<_> = rec.moves.iter().map(|m| m.mv).collect();
-            if let Err(e) = crate::zillions::zsg::save(&file, rec.start.position(), &moves) {
-                eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
-            }
-        }
         let scored = scored_game(&spec, &rec);
-        // After the PGN: a kill between the two leaves a PGN game the state does not know, which
-        // the resumed run cuts off (pgn-bytes) before playing the game again.
-        if let (Some(state), Some(resume)) = (state.as_mut(), cfg.resume.as_ref()) {
-            state.games.push(scored.clone());
-            state.pgn_bytes = pgn_file.is_some().then_some(pgn_bytes);
-            if let Err(e) = state.write_atomic(&resume.path)
-                && !state_error_shown
-            {
-                eprintln!(
-                    "fairybridge: cannot write the state file {}: {e}",
-                    resume.path.display()
-                );
-                state_error_shown = true;
-            }
-        }
+        records.write(&cfg, &spec, &rec, specs.len(), &scored, state.as_mut());
         if scored.result == GameResult::Unfinished {
             aborted_games += 1;
         }

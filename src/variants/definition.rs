@@ -7,7 +7,10 @@
 
 use std::sync::Arc;
 
-use super::layer::{At, DefinitionKeys, Place, RepetitionDef, SourceFile, Sources, VerdictDef, line_of, or, place_or};
+use super::layer::{
+    At, CastlingKeys, DefinitionKeys, PieceKeys, Place, PromotionDef, RepetitionDef, RulesKeys, ShuffleDef, SourceFile,
+    Sources, VerdictDef, line_of, or, place_or,
+};
 use crate::core::betza;
 use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
@@ -189,304 +192,27 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
     for p in &def.piece {
         letters.push(required(&p.value.letter, "letter", p.place(), sources)?.value);
     }
-    let promoted_from_letter = |i: usize| def.piece[i].value.promoted_from.as_ref().map(|f| f.value);
-    let promoted: Vec<bool> = (0..letters.len()).map(|i| promoted_from_letter(i).is_some()).collect();
-    // A letter names the piece that is no promoted form.
-    let kind_of = |c: char| {
-        (0..letters.len())
-            .find(|&i| letters[i] == c.to_ascii_uppercase() && !promoted[i])
-            .map(|i| Kind(i as u8))
+    let promoted = def.piece.iter().map(|p| p.value.promoted_from.is_some()).collect();
+    let keys = Keys {
+        def: &def,
+        sources,
+        shape,
+        letters,
+        promoted,
+        captures_to_hand: def.holdings.as_ref().is_some_and(|h| or(&h.captures, false)),
     };
-    // In a piece's promotion list, a letter names the promoted form of that piece if it has one.
-    let promotion_kind_of = |c: char, from: char| {
-        (0..letters.len())
-            .find(|&i| letters[i] == c.to_ascii_uppercase() && promoted_from_letter(i) == Some(from))
-            .map(|i| Kind(i as u8))
-            .or_else(|| kind_of(c))
-    };
-    let rank_list = |ranks: &[u8], at: Place| -> Result<Vec<u8>, DefinitionError> {
-        ranks
-            .iter()
-            .map(|&r| {
-                if r == 0 || r > shape.ranks {
-                    Err(err_at(
-                        at,
-                        format!("rank {r} is not on a board with {} ranks", shape.ranks),
-                    ))
-                } else {
-                    Ok(r - 1)
-                }
-            })
-            .collect()
-    };
-    let captures_to_hand = def.holdings.as_ref().is_some_and(|h| or(&h.captures, false));
     let mut pieces = Vec::new();
     for (i, table) in def.piece.iter().enumerate() {
-        let p = &table.value;
-        let letter = letters[i];
-        let letter_at = place_or(&p.letter, table.place());
-        if !letter.is_ascii_uppercase() {
-            return Err(err_at(
-                letter_at,
-                format!("piece letter {letter:?} must be an upper-case letter"),
-            ));
-        }
-        if (0..i).any(|j| letters[j] == letter && promoted[j] == promoted[i]) {
-            return Err(err_at(letter_at, format!("piece letter {letter} is used twice")));
-        }
-        let royalty = p.royal();
-        let promoted_from = match &p.promoted_from {
-            Some(c) => {
-                let base = kind_of(c.value)
-                    .ok_or_else(|| err_at(c.place(), format!("promoted_from names unknown piece {}", c.value)))?;
-                if def.piece[base.index()].value.royal() != Royalty::None {
-                    return Err(err_at(
-                        c.place(),
-                        format!("promoted_from names royal piece {}", c.value),
-                    ));
-                }
-                if royalty != Royalty::None || p.drop.is_some() {
-                    return Err(err_at(
-                        c.place(),
-                        format!("piece {letter}: a promoted piece is neither royal nor dropped"),
-                    ));
-                }
-                Some(base)
-            }
-            None => None,
-        };
-        let hook = match &p.hook {
-            Some(h) => Some(HookRef::named(&h.value).ok_or_else(|| {
-                let known: Vec<&str> = HookRef::names().collect();
-                err_at(
-                    h.place(),
-                    format!("unknown hook {:?} (known: {})", h.value, known.join(", ")),
-                )
-            })?),
-            None => None,
-        };
-        // A hook piece's Betza string gives its quiet moves (its captures are the hook's).
-        let written_betza = p.betza.as_ref().filter(|b| !b.value.is_empty());
-        let betza_text = match (&hook, written_betza) {
-            (Some(h), None) => h.quiet_betza(),
-            (None, None) => {
-                return Err(err_at(
-                    place_or(&p.betza, table.place()),
-                    format!("piece {letter} needs a betza string or a hook"),
-                ));
-            }
-            (_, Some(b)) => b.value.as_str(),
-        };
-        let movement = betza::movement(betza_text)
-            .map_err(|e| err_at(place_or(&p.betza, table.place()), format!("piece {letter}: {e}")))?;
-        let promotion = match &p.promotion {
-            Some(pd) => {
-                let mut choices = Vec::new();
-                for c in pd.value.to.chars() {
-                    let k = promotion_kind_of(c, letter)
-                        .ok_or_else(|| err_at(pd.place(), format!("promotion to unknown piece {c}")))?;
-                    if def.piece[k.index()].value.royal() != Royalty::None {
-                        return Err(err_at(pd.place(), format!("promotion to royal piece {c}")));
-                    }
-                    choices.push(k);
-                }
-                let convert = match pd.value.convert {
-                    Some(c) => {
-                        Some(kind_of(c).ok_or_else(|| err_at(pd.place(), format!("convert to unknown piece {c}")))?)
-                    }
-                    None => None,
-                };
-                if choices.is_empty() == convert.is_none() {
-                    return Err(err_at(
-                        pd.place(),
-                        "promotion needs either pieces in `to` or a `convert` piece".into(),
-                    ));
-                }
-                Some(Promotion {
-                    ranks: rank_list(&pd.value.ranks, pd.place())?,
-                    choices,
-                    convert,
-                    optional: pd.value.optional,
-                    from_zone: pd.value.from_zone,
-                })
-            }
-            None => None,
-        };
-        let drop = match &p.drop {
-            Some(d) => {
-                if royalty != Royalty::None {
-                    return Err(err_at(d.place(), "royal pieces cannot be dropped".into()));
-                }
-                Some(DropRule {
-                    ranks: match &d.value.ranks {
-                        Some(r) => rank_list(r, d.place())?,
-                        None => (0..shape.ranks).collect(),
-                    },
-                    push: d.value.push,
-                    one_per_file: d.value.one_per_file,
-                    mate_loses: d.value.mate_loses,
-                })
-            }
-            // Where captures go to hand, every piece that can get there may be dropped anywhere.
-            None if captures_to_hand && royalty == Royalty::None && promoted_from.is_none() => Some(DropRule {
-                ranks: (0..shape.ranks).collect(),
-                push: 0,
-                one_per_file: false,
-                mate_loses: false,
-            }),
-            None => None,
-        };
-        let mut hook_immune = Vec::new();
-        if let Some(immune) = &p.hook_immune {
-            for c in immune.value.chars() {
-                hook_immune.push(
-                    kind_of(c).ok_or_else(|| err_at(immune.place(), format!("hook_immune names unknown piece {c}")))?,
-                );
-            }
-        }
-        let piece_name = required(&p.name, "name", table.place(), sources)?;
-        let zillions_name = match &p.zillions {
-            Some(z) => z.value.trim().to_string(),
-            None => piece_name.value.split_whitespace().collect::<Vec<_>>().join("-"),
-        };
-        if let Some(problem) = zillions_piece_name_problem(&zillions_name, &pieces) {
-            return Err(err_at(
-                place_or(&p.zillions, piece_name.place()),
-                format!("piece {letter}: Zillions name {zillions_name:?} {problem}"),
-            ));
-        }
-        let initial_ranks = match &p.initial_ranks {
-            Some(r) => rank_list(&r.value, r.place())?,
-            // Rank 2, where a board has one.
-            None => rank_list(&[2], table.place())?,
-        };
-        pieces.push(PieceType {
-            letter,
-            name: piece_name.value.clone(),
-            zillions_name,
-            betza: betza_text.to_string(),
-            movement,
-            value: required(&p.value, "value", table.place(), sources)?.value,
-            royalty,
-            promotion,
-            push: p.push.as_ref().map(|p| p.value.clone()),
-            initial_ranks,
-            en_passant_victim: or(&p.en_passant, false),
-            resets_clock: or(&p.resets_clock, false),
-            castling_rook: or(&p.castling_rook, false),
-            drop,
-            promoted_from,
-            hook,
-            hook_immune,
-        });
+        let piece = keys.piece(i, table, &pieces)?;
+        pieces.push(piece);
     }
     let castling = match &def.castling {
-        Some(c) => {
-            // Errors about castling as a whole are told at `king_steps`, the key it cannot go without.
-            let steps = c.king_steps.as_ref().ok_or_else(|| {
-                let at = place_or(&c.king_files, def.name.place());
-                err_at(at, "missing field `king_steps` in [castling]".into())
-            })?;
-            let kings = pieces.iter().filter(|p| p.royalty == Royalty::King).count();
-            if kings != 1 || !pieces.iter().any(|p| p.castling_rook) {
-                return Err(err_at(
-                    steps.place(),
-                    "castling needs exactly one king type and a piece with castling_rook = true".into(),
-                ));
-            }
-            if steps.value.is_empty() || steps.value.contains(&0) {
-                return Err(err_at(
-                    steps.place(),
-                    "king_steps must list step counts of at least 1".into(),
-                ));
-            }
-            let king_letter = pieces
-                .iter()
-                .find(|p| p.royalty == Royalty::King)
-                .map_or('K', |p| p.letter);
-            let homes = king_homes(&start, king_letter, shape).ok_or_else(|| {
-                err_at(
-                    steps.place(),
-                    "castling needs one king per side in the start position".into(),
-                )
-            })?;
-            let king_files = match &c.king_files {
-                Some(files) => files
-                    .value
-                    .chars()
-                    .map(|f| {
-                        let i = (f as u32).wrapping_sub('a' as u32);
-                        if i < shape.files as u32 {
-                            Ok(i as u8)
-                        } else {
-                            Err(err_at(
-                                files.place(),
-                                format!("king_files: {f:?} is not a file of this board"),
-                            ))
-                        }
-                    })
-                    .collect::<Result<Vec<u8>, _>>()?,
-                None => vec![homes[0].0],
-            };
-            let rook_letters: Vec<char> = pieces.iter().filter(|p| p.castling_rook).map(|p| p.letter).collect();
-            let rook_files = castling_rook_files(&start, &rook_letters, homes[0], shape);
-            Some(CastlingRule {
-                king_steps: steps.value.clone(),
-                king_files,
-                king_ranks: [homes[0].1, homes[1].1],
-                rook_files,
-            })
-        }
+        Some(c) => Some(keys.castling(c, &pieces, &start)?),
         None => None,
     };
-    let rules = match &def.rules {
-        Some(r) => {
-            let move_rule = or(&r.move_rule, 100);
-            GameRules {
-                stalemate: or(&r.stalemate, VerdictDef::Draw).into(),
-                move_rule: (move_rule > 0).then_some(move_rule),
-                repetition: match or(&r.repetition, RepetitionDef::Draw) {
-                    RepetitionDef::Draw => Repetition::Draw(or(&r.repetition_count, 3).max(1)),
-                    RepetitionDef::Forbidden => Repetition::Forbidden,
-                },
-                insufficient_material: or(&r.insufficient_material, false),
-                goals: r
-                    .goals
-                    .as_ref()
-                    .map(|g| g.value.iter().map(|g| g.0).collect())
-                    .unwrap_or_default(),
-            }
-        }
-        None => GameRules {
-            stalemate: VerdictDef::Draw.into(),
-            move_rule: Some(100),
-            repetition: Repetition::Draw(3),
-            insufficient_material: false,
-            goals: Vec::new(),
-        },
-    };
+    let rules = game_rules(def.rules.as_ref());
     let shuffle = match &def.shuffle {
-        Some(s) => {
-            let r = &s.value;
-            let blanks = r.rank.chars().filter(|&c| c == '.').count();
-            let ok = r.rank.chars().count() == shape.files as usize
-                && blanks == r.pieces.chars().count()
-                && r.rank
-                    .chars()
-                    .chain(r.pieces.chars())
-                    .all(|c| c == '.' || kind_of(c).is_some());
-            if !ok {
-                return Err(err_at(
-                    s.place(),
-                    "shuffle.rank must have one letter or '.' per file and one '.' per shuffled piece".into(),
-                ));
-            }
-            Some(ShuffleRule {
-                rank: r.rank.clone(),
-                pieces: r.pieces.clone(),
-                opposite_colors: r.opposite_colors.clone(),
-            })
-        }
+        Some(s) => Some(keys.shuffle(s)?),
         None => None,
     };
     let tables = Tables::build(shape, &pieces);
@@ -520,7 +246,7 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         extensions: Extensions::default(),
         tables,
         max_kings,
-        captures_to_hand,
+        captures_to_hand: keys.captures_to_hand,
     });
     let start = Position::from_setup(&variant, &variant.start)
         .map_err(|e| err_at(start_text.place(), format!("start position: {e}")))?;
@@ -528,6 +254,352 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         log::debug!("variant {} starts with Black to move", variant.name);
     }
     Ok(variant)
+}
+
+/// A definition's keys while its pieces and rules are checked: where errors point, the board, and
+/// the pieces' letters.
+struct Keys<'a> {
+    def: &'a DefinitionKeys,
+    sources: &'a Sources<'a>,
+    shape: BoardShape,
+    letters: Vec<char>,
+    /// Which pieces are a promoted form of another (`promoted_from`).
+    promoted: Vec<bool>,
+    /// Captured pieces go to the capturer's hand.
+    captures_to_hand: bool,
+}
+
+impl Keys<'_> {
+    fn err_at(&self, place: Place, message: String) -> DefinitionError {
+        self.sources.error(place, message)
+    }
+
+    fn promoted_from_letter(&self, i: usize) -> Option<char> {
+        self.def.piece[i].value.promoted_from.as_ref().map(|f| f.value)
+    }
+
+    /// The piece a letter names: the one that is no promoted form.
+    fn kind_of(&self, c: char) -> Option<Kind> {
+        (0..self.letters.len())
+            .find(|&i| self.letters[i] == c.to_ascii_uppercase() && !self.promoted[i])
+            .map(|i| Kind(i as u8))
+    }
+
+    /// In a piece's promotion list, a letter names the promoted form of that piece if it has one.
+    fn promotion_kind_of(&self, c: char, from: char) -> Option<Kind> {
+        (0..self.letters.len())
+            .find(|&i| self.letters[i] == c.to_ascii_uppercase() && self.promoted_from_letter(i) == Some(from))
+            .map(|i| Kind(i as u8))
+            .or_else(|| self.kind_of(c))
+    }
+
+    /// Owner-relative 1-based ranks as 0-based ones, each on the board.
+    fn rank_list(&self, ranks: &[u8], at: Place) -> Result<Vec<u8>, DefinitionError> {
+        ranks
+            .iter()
+            .map(|&r| {
+                if r == 0 || r > self.shape.ranks {
+                    Err(self.err_at(
+                        at,
+                        format!("rank {r} is not on a board with {} ranks", self.shape.ranks),
+                    ))
+                } else {
+                    Ok(r - 1)
+                }
+            })
+            .collect()
+    }
+
+    /// Piece `i`, checked against the pieces before it.
+    fn piece(&self, i: usize, table: &At<PieceKeys>, earlier: &[PieceType]) -> Result<PieceType, DefinitionError> {
+        let p = &table.value;
+        let letter = self.letters[i];
+        let letter_at = place_or(&p.letter, table.place());
+        if !letter.is_ascii_uppercase() {
+            return Err(self.err_at(
+                letter_at,
+                format!("piece letter {letter:?} must be an upper-case letter"),
+            ));
+        }
+        if (0..i).any(|j| self.letters[j] == letter && self.promoted[j] == self.promoted[i]) {
+            return Err(self.err_at(letter_at, format!("piece letter {letter} is used twice")));
+        }
+        let royalty = p.royal();
+        let promoted_from = match &p.promoted_from {
+            Some(c) => Some(self.promoted_from(c, letter, royalty, p)?),
+            None => None,
+        };
+        let hook = match &p.hook {
+            Some(h) => Some(HookRef::named(&h.value).ok_or_else(|| {
+                let known: Vec<&str> = HookRef::names().collect();
+                self.err_at(
+                    h.place(),
+                    format!("unknown hook {:?} (known: {})", h.value, known.join(", ")),
+                )
+            })?),
+            None => None,
+        };
+        // A hook piece's Betza string gives its quiet moves (its captures are the hook's).
+        let written_betza = p.betza.as_ref().filter(|b| !b.value.is_empty());
+        let betza_text = match (&hook, written_betza) {
+            (Some(h), None) => h.quiet_betza(),
+            (None, None) => {
+                return Err(self.err_at(
+                    place_or(&p.betza, table.place()),
+                    format!("piece {letter} needs a betza string or a hook"),
+                ));
+            }
+            (_, Some(b)) => b.value.as_str(),
+        };
+        let movement = betza::movement(betza_text)
+            .map_err(|e| self.err_at(place_or(&p.betza, table.place()), format!("piece {letter}: {e}")))?;
+        let promotion = match &p.promotion {
+            Some(pd) => Some(self.promotion(pd, letter)?),
+            None => None,
+        };
+        let drop = self.drop_rule(p, royalty, promoted_from)?;
+        let mut hook_immune = Vec::new();
+        if let Some(immune) = &p.hook_immune {
+            for c in immune.value.chars() {
+                hook_immune.push(
+                    self.kind_of(c)
+                        .ok_or_else(|| self.err_at(immune.place(), format!("hook_immune names unknown piece {c}")))?,
+                );
+            }
+        }
+        let piece_name = required(&p.name, "name", table.place(), self.sources)?;
+        let zillions_name = match &p.zillions {
+            Some(z) => z.value.trim().to_string(),
+            None => piece_name.value.split_whitespace().collect::<Vec<_>>().join("-"),
+        };
+        if let Some(problem) = zillions_piece_name_problem(&zillions_name, earlier) {
+            return Err(self.err_at(
+                place_or(&p.zillions, piece_name.place()),
+                format!("piece {letter}: Zillions name {zillions_name:?} {problem}"),
+            ));
+        }
+        let initial_ranks = match &p.initial_ranks {
+            Some(r) => self.rank_list(&r.value, r.place())?,
+            // Rank 2, where a board has one.
+            None => self.rank_list(&[2], table.place())?,
+        };
+        Ok(PieceType {
+            letter,
+            name: piece_name.value.clone(),
+            zillions_name,
+            betza: betza_text.to_string(),
+            movement,
+            value: required(&p.value, "value", table.place(), self.sources)?.value,
+            royalty,
+            promotion,
+            push: p.push.as_ref().map(|p| p.value.clone()),
+            initial_ranks,
+            en_passant_victim: or(&p.en_passant, false),
+            resets_clock: or(&p.resets_clock, false),
+            castling_rook: or(&p.castling_rook, false),
+            drop,
+            promoted_from,
+            hook,
+            hook_immune,
+        })
+    }
+
+    /// The piece a promoted form (`promoted_from = c`) comes from.
+    fn promoted_from(
+        &self,
+        c: &At<char>,
+        letter: char,
+        royalty: Royalty,
+        p: &PieceKeys,
+    ) -> Result<Kind, DefinitionError> {
+        let base = self
+            .kind_of(c.value)
+            .ok_or_else(|| self.err_at(c.place(), format!("promoted_from names unknown piece {}", c.value)))?;
+        if self.def.piece[base.index()].value.royal() != Royalty::None {
+            return Err(self.err_at(c.place(), format!("promoted_from names royal piece {}", c.value)));
+        }
+        if royalty != Royalty::None || p.drop.is_some() {
+            return Err(self.err_at(
+                c.place(),
+                format!("piece {letter}: a promoted piece is neither royal nor dropped"),
+            ));
+        }
+        Ok(base)
+    }
+
+    /// The promotion of piece `letter`.
+    fn promotion(&self, pd: &At<PromotionDef>, letter: char) -> Result<Promotion, DefinitionError> {
+        let mut choices = Vec::new();
+        for c in pd.value.to.chars() {
+            let k = self
+                .promotion_kind_of(c, letter)
+                .ok_or_else(|| self.err_at(pd.place(), format!("promotion to unknown piece {c}")))?;
+            if self.def.piece[k.index()].value.royal() != Royalty::None {
+                return Err(self.err_at(pd.place(), format!("promotion to royal piece {c}")));
+            }
+            choices.push(k);
+        }
+        let convert = match pd.value.convert {
+            Some(c) => Some(
+                self.kind_of(c)
+                    .ok_or_else(|| self.err_at(pd.place(), format!("convert to unknown piece {c}")))?,
+            ),
+            None => None,
+        };
+        if choices.is_empty() == convert.is_none() {
+            return Err(self.err_at(
+                pd.place(),
+                "promotion needs either pieces in `to` or a `convert` piece".into(),
+            ));
+        }
+        Ok(Promotion {
+            ranks: self.rank_list(&pd.value.ranks, pd.place())?,
+            choices,
+            convert,
+            optional: pd.value.optional,
+            from_zone: pd.value.from_zone,
+        })
+    }
+
+    /// Where the piece may be dropped from the hand, if it may.
+    fn drop_rule(
+        &self,
+        p: &PieceKeys,
+        royalty: Royalty,
+        promoted_from: Option<Kind>,
+    ) -> Result<Option<DropRule>, DefinitionError> {
+        let every_rank = || (0..self.shape.ranks).collect();
+        Ok(match &p.drop {
+            Some(d) => {
+                if royalty != Royalty::None {
+                    return Err(self.err_at(d.place(), "royal pieces cannot be dropped".into()));
+                }
+                Some(DropRule {
+                    ranks: match &d.value.ranks {
+                        Some(r) => self.rank_list(r, d.place())?,
+                        None => every_rank(),
+                    },
+                    push: d.value.push,
+                    one_per_file: d.value.one_per_file,
+                    mate_loses: d.value.mate_loses,
+                })
+            }
+            // Where captures go to hand, every piece that can get there may be dropped anywhere.
+            None if self.captures_to_hand && royalty == Royalty::None && promoted_from.is_none() => Some(DropRule {
+                ranks: every_rank(),
+                push: 0,
+                one_per_file: false,
+                mate_loses: false,
+            }),
+            None => None,
+        })
+    }
+
+    /// The castling rule: the king's steps and files, and the rooks' files from the start position.
+    fn castling(&self, c: &CastlingKeys, pieces: &[PieceType], start: &Setup) -> Result<CastlingRule, DefinitionError> {
+        let shape = self.shape;
+        // Errors about castling as a whole are told at `king_steps`, the key it cannot go without.
+        let steps = c.king_steps.as_ref().ok_or_else(|| {
+            let at = place_or(&c.king_files, self.def.name.place());
+            self.err_at(at, "missing field `king_steps` in [castling]".into())
+        })?;
+        let kings = pieces.iter().filter(|p| p.royalty == Royalty::King).count();
+        if kings != 1 || !pieces.iter().any(|p| p.castling_rook) {
+            return Err(self.err_at(
+                steps.place(),
+                "castling needs exactly one king type and a piece with castling_rook = true".into(),
+            ));
+        }
+        if steps.value.is_empty() || steps.value.contains(&0) {
+            return Err(self.err_at(steps.place(), "king_steps must list step counts of at least 1".into()));
+        }
+        let king_letter = pieces
+            .iter()
+            .find(|p| p.royalty == Royalty::King)
+            .map_or('K', |p| p.letter);
+        let homes = king_homes(start, king_letter, shape).ok_or_else(|| {
+            self.err_at(
+                steps.place(),
+                "castling needs one king per side in the start position".into(),
+            )
+        })?;
+        let king_files = match &c.king_files {
+            Some(files) => files
+                .value
+                .chars()
+                .map(|f| {
+                    let i = (f as u32).wrapping_sub('a' as u32);
+                    if i < shape.files as u32 {
+                        Ok(i as u8)
+                    } else {
+                        Err(self.err_at(files.place(), format!("king_files: {f:?} is not a file of this board")))
+                    }
+                })
+                .collect::<Result<Vec<u8>, _>>()?,
+            None => vec![homes[0].0],
+        };
+        let rook_letters: Vec<char> = pieces.iter().filter(|p| p.castling_rook).map(|p| p.letter).collect();
+        let rook_files = castling_rook_files(start, &rook_letters, homes[0], shape);
+        Ok(CastlingRule {
+            king_steps: steps.value.clone(),
+            king_files,
+            king_ranks: [homes[0].1, homes[1].1],
+            rook_files,
+        })
+    }
+
+    /// The shuffle of the back rank (Wild Castle), checked against the board and the pieces.
+    fn shuffle(&self, s: &At<ShuffleDef>) -> Result<ShuffleRule, DefinitionError> {
+        let r = &s.value;
+        let blanks = r.rank.chars().filter(|&c| c == '.').count();
+        let ok = r.rank.chars().count() == self.shape.files as usize
+            && blanks == r.pieces.chars().count()
+            && r.rank
+                .chars()
+                .chain(r.pieces.chars())
+                .all(|c| c == '.' || self.kind_of(c).is_some());
+        if !ok {
+            return Err(self.err_at(
+                s.place(),
+                "shuffle.rank must have one letter or '.' per file and one '.' per shuffled piece".into(),
+            ));
+        }
+        Ok(ShuffleRule {
+            rank: r.rank.clone(),
+            pieces: r.pieces.clone(),
+            opposite_colors: r.opposite_colors.clone(),
+        })
+    }
+}
+
+/// The game's rules: the definition's `[rules]`, FIDE's where it has none.
+fn game_rules(rules: Option<&RulesKeys>) -> GameRules {
+    match rules {
+        Some(r) => {
+            let move_rule = or(&r.move_rule, 100);
+            GameRules {
+                stalemate: or(&r.stalemate, VerdictDef::Draw).into(),
+                move_rule: (move_rule > 0).then_some(move_rule),
+                repetition: match or(&r.repetition, RepetitionDef::Draw) {
+                    RepetitionDef::Draw => Repetition::Draw(or(&r.repetition_count, 3).max(1)),
+                    RepetitionDef::Forbidden => Repetition::Forbidden,
+                },
+                insufficient_material: or(&r.insufficient_material, false),
+                goals: r
+                    .goals
+                    .as_ref()
+                    .map(|g| g.value.iter().map(|g| g.0).collect())
+                    .unwrap_or_default(),
+            }
+        }
+        None => GameRules {
+            stalemate: VerdictDef::Draw.into(),
+            move_rule: Some(100),
+            repetition: Repetition::Draw(3),
+            insufficient_material: false,
+            goals: Vec::new(),
+        },
+    }
 }
 
 /// Why a piece's Zillions name cannot be used, if it cannot: it must be one word that no other

@@ -24,7 +24,7 @@ use super::variant_info::XboardInfo;
 use super::while_thinking::WhileThinking;
 use crate::core::{Color, Move, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
-use crate::engine::{Game, GameError, ThinkerEvent};
+use crate::engine::{Game, GameError, ThinkerEvent, draw};
 use crate::notation::movetext::WireStyle;
 use crate::notation::{Coords, OutcomeText, movetext, parse_square};
 use crate::search::{Limits, SearchInfo, SearchResult};
@@ -367,19 +367,7 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Rejected(_) => {}
-            Command::New => {
-                self.stop_search();
-                self.awaiting_pass = false;
-                let registry = Arc::clone(self.game.registry());
-                self.game = Game::new(registry);
-                self.mode = Mode::Play { engine: Color::Black };
-                self.clock.new_game();
-                self.overhead.forget_expected();
-                self.driver.clear_exclusions();
-                self.hint = None;
-                self.last_score = None;
-                self.driver.thinker().with_searcher(|s| s.new_game());
-            }
+            Command::New => self.new_game(),
             Command::Variant(name) => self.variant(&name),
             Command::Force => {
                 self.stop_search();
@@ -387,21 +375,7 @@ impl<W: Write> Session<W> {
                 self.awaiting_pass = false;
                 self.mode = Mode::Force;
             }
-            Command::Go => {
-                self.stop_search();
-                self.awaiting_pass = false;
-                self.mode = Mode::Play {
-                    engine: self.game.position().side_to_move(),
-                };
-                if !self.game.is_valid() {
-                    self.send(Reply::Error {
-                        kind: "no position, setboard was rejected".to_string(),
-                        text: "go".to_string(),
-                    });
-                    return;
-                }
-                self.think_on_move();
-            }
+            Command::Go => self.go(),
             Command::PlayOther => {
                 self.stop_search();
                 self.mode = Mode::Play {
@@ -410,19 +384,8 @@ impl<W: Write> Session<W> {
                 let hint = self.hint;
                 self.start_pondering(hint);
             }
-            Command::White | Command::Black => {
-                self.stop_search();
-                self.awaiting_pass = false;
-                let to_move = if command == Command::White {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                self.set_side_to_move(to_move);
-                self.mode = Mode::Play {
-                    engine: to_move.opposite(),
-                };
-            }
+            Command::White => self.white_or_black(Color::White),
+            Command::Black => self.white_or_black(Color::Black),
             Command::Level {
                 moves_per_session,
                 base_seconds,
@@ -443,8 +406,8 @@ impl<W: Write> Session<W> {
             Command::MoveNow => self.driver.move_now(),
             Command::Ping(n) => self.send(Reply::Pong(n)),
             Command::DrawOffer => {
-                let dead = self.game.position().dead_position();
-                if dead || self.last_score.is_some_and(|s| s < -150) {
+                // CECP takes an offered draw by offering one back.
+                if draw::takes_draw(self.game.position(), self.last_score) {
                     self.send(Reply::OfferDraw);
                 }
             }
@@ -461,31 +424,13 @@ impl<W: Write> Session<W> {
                     self.think_on_move();
                 }
             }
-            Command::SetBoard(fen) => {
-                self.stop_search();
-                self.awaiting_pass = false;
-                self.driver.clear_exclusions();
-                self.hint = None;
-                match self.game.set_fen(&fen, Coords::Wire) {
-                    Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
-                    Ok(()) if self.mode == Mode::Analyze => self.start_analysis(),
-                    Ok(()) => {}
-                }
-            }
+            Command::SetBoard(fen) => self.set_board(&fen),
             Command::Edit => {
                 self.stop_search();
                 self.awaiting_pass = false;
                 self.edit = Some(EditBoard::from_position(self.game.position()));
             }
-            Command::Hint => {
-                if let Some(h) = self.hint {
-                    let mut pos = self.game.position_clone();
-                    if pos.find_legal(&h).is_some() {
-                        let text = movetext::wire(&pos, &h, self.wire_style());
-                        self.send(Reply::Hint(text));
-                    }
-                }
-            }
+            Command::Hint => self.send_hint(),
             Command::Book => self.send(Reply::BookInfo(vec![
                 "fairybridge has no opening book: it searches from the first move.".to_string(),
             ])),
@@ -529,6 +474,70 @@ impl<W: Write> Session<W> {
                 if let Some(reply) = Reply::for_unparsed(&other) {
                     self.send(reply);
                 }
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        self.awaiting_pass = false;
+        let registry = Arc::clone(self.game.registry());
+        self.game = Game::new(registry);
+        self.mode = Mode::Play { engine: Color::Black };
+        self.clock.new_game();
+        self.overhead.forget_expected();
+        self.driver.clear_exclusions();
+        self.hint = None;
+        self.last_score = None;
+        self.driver.thinker().with_searcher(|s| s.new_game());
+    }
+
+    /// `go`: we play the side to move, from now on.
+    fn go(&mut self) {
+        self.stop_search();
+        self.awaiting_pass = false;
+        self.mode = Mode::Play {
+            engine: self.game.position().side_to_move(),
+        };
+        if !self.game.is_valid() {
+            self.send(Reply::Error {
+                kind: "no position, setboard was rejected".to_string(),
+                text: "go".to_string(),
+            });
+            return;
+        }
+        self.think_on_move();
+    }
+
+    /// `white` / `black` (protocol 1): `to_move` is to move, and we play the other side.
+    fn white_or_black(&mut self, to_move: Color) {
+        self.stop_search();
+        self.awaiting_pass = false;
+        self.set_side_to_move(to_move);
+        self.mode = Mode::Play {
+            engine: to_move.opposite(),
+        };
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.stop_search();
+        self.awaiting_pass = false;
+        self.driver.clear_exclusions();
+        self.hint = None;
+        match self.game.set_fen(fen, Coords::Wire) {
+            Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
+            Ok(()) if self.mode == Mode::Analyze => self.start_analysis(),
+            Ok(()) => {}
+        }
+    }
+
+    /// `hint`: the move we expect, if it is legal here.
+    fn send_hint(&mut self) {
+        if let Some(h) = self.hint {
+            let mut pos = self.game.position_clone();
+            if pos.find_legal(&h).is_some() {
+                let text = movetext::wire(&pos, &h, self.wire_style());
+                self.send(Reply::Hint(text));
             }
         }
     }
