@@ -41,6 +41,26 @@ impl Position {
         }
     }
 
+    /// Adds the pseudo-legal moves that can capture or promote, in the order `generate_pseudo` gives
+    /// them: every move of a hook piece (its hook decides what a move takes), drops if `drops`, no
+    /// castling, no other move to an empty square that does not promote. Quiescence filters these
+    /// further; leaving the quiet moves out here spares making and scoring them.
+    pub fn generate_noisy(&self, list: &mut MoveList, drops: bool) {
+        let v = &**self.variant();
+        let us = self.side_to_move();
+        for &from in self.pieces_of(us) {
+            let kind = Piece(self.men.board[from.index()]).kind();
+            if v.piece(kind).hook.is_some() {
+                self.piece_moves(kind, from, list);
+            } else {
+                self.generate_piece::<false>(kind, from, list);
+            }
+        }
+        if drops && v.has_drops() {
+            self.generate_drops(list);
+        }
+    }
+
     /// Adds the pseudo-legal moves of the piece on `from` (of the side to move): its Betza moves,
     /// then what its hook makes of them and adds.
     pub fn moves_from(&self, from: Square, list: &mut MoveList) {
@@ -51,7 +71,7 @@ impl Position {
 
     fn piece_moves(&self, kind: Kind, from: Square, list: &mut MoveList) {
         let first = list.len();
-        self.generate_piece(kind, from, list);
+        self.generate_piece::<true>(kind, from, list);
         if let Some(hook) = self.variant().piece(kind).hook {
             for mv in &mut list.0[first..] {
                 hook.adjust_quiet(self, from, mv);
@@ -60,7 +80,8 @@ impl Position {
         }
     }
 
-    fn generate_piece(&self, kind: Kind, from: Square, list: &mut MoveList) {
+    /// The Betza moves of one piece; with `QUIETS` false only those that capture or promote.
+    fn generate_piece<const QUIETS: bool>(&self, kind: Kind, from: Square, list: &mut MoveList) {
         let v = &**self.variant();
         let t = &v.tables;
         let us = self.side_to_move();
@@ -75,9 +96,8 @@ impl Position {
         let ep = self.en_passant();
         // An enemy piece that may be captured (roses never are).
         let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
-        let add = |list: &mut MoveList, mv: Move| {
-            self.push_move(list, mv, kind, promotes && (leaves_zone || zone.contains(mv.to())))
-        };
+        let promotes_on = |to: Square| promotes && (leaves_zone || zone.contains(to));
+        let add = |list: &mut MoveList, mv: Move| self.push_move(list, mv, kind, promotes_on(mv.to()));
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
             if ray.modes & mode::HOP == 0 {
@@ -91,16 +111,18 @@ impl Position {
                     }
                     if b == EMPTY {
                         if ray.modes & mode::MOVE != 0 {
-                            let mv = if ray.multi_step && i >= 1 {
-                                Move::MultiStep {
-                                    from,
-                                    to,
-                                    promotion: None,
-                                }
-                            } else {
-                                Move::normal(from, to)
-                            };
-                            add(list, mv);
+                            if QUIETS || promotes_on(to) {
+                                let mv = if ray.multi_step && i >= 1 {
+                                    Move::MultiStep {
+                                        from,
+                                        to,
+                                        promotion: None,
+                                    }
+                                } else {
+                                    Move::normal(from, to)
+                                };
+                                add(list, mv);
+                            }
                         } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
                             let victim = ep.victim;
                             add(
@@ -130,7 +152,7 @@ impl Position {
                         continue;
                     }
                     if b == EMPTY {
-                        if ray.modes & mode::MOVE != 0 {
+                        if ray.modes & mode::MOVE != 0 && (QUIETS || promotes_on(to)) {
                             add(list, Move::normal(from, to));
                         }
                         continue;
@@ -445,5 +467,77 @@ impl Position {
     #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
         self.piece_at(sq).map(|p| p.color())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::moves::{Move, MoveList};
+    use crate::core::piece::Piece;
+    use crate::core::{Position, Square};
+    use crate::test_rng::Rng;
+    use crate::variants::Registry;
+
+    /// Must quiescence see this move? A capture, a promotion (or growth), anything of a hook piece,
+    /// a drop when drops are asked for.
+    fn must_be_noisy(pos: &Position, mv: &Move, drops: bool) -> bool {
+        match *mv {
+            Move::Drop { .. } => drops,
+            Move::Castle { .. } => false,
+            _ => {
+                let hook = mv
+                    .from()
+                    .and_then(|from: Square| pos.piece_at(from))
+                    .is_some_and(|p: Piece| pos.variant().piece(p.kind()).hook.is_some());
+                hook || mv.promotion().is_some()
+                    || matches!(mv, Move::Grow { .. })
+                    || pos.captures_of(mv).next().is_some()
+            }
+        }
+    }
+
+    /// In random games of every built-in game, the noisy moves are the pseudo-legal moves less
+    /// quiet ones only: a subsequence in the same order (so quiescence searches the same tree), and
+    /// none that captures, promotes or drops (when asked) left out.
+    #[test]
+    fn noisy_moves_are_the_pseudo_legal_ones_less_only_quiet_moves_in_the_same_order() {
+        let registry = Registry::builtin();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut positions, mut noisy_seen) = (0, 0);
+        for name in registry.names() {
+            let variant = registry.get(name).expect("a listed game");
+            for _game in 0..6 {
+                let mut pos = Position::start(&variant);
+                for _ply in 0..120 {
+                    let mut pseudo = MoveList::default();
+                    pos.generate_pseudo(&mut pseudo);
+                    for drops in [false, true] {
+                        let mut noisy = MoveList::default();
+                        pos.generate_noisy(&mut noisy, drops);
+                        let mut rest = pseudo.0.iter();
+                        for mv in &noisy.0 {
+                            assert!(rest.any(|m| m == mv), "{name}: noisy {mv:?} not in pseudo order");
+                        }
+                        for mv in &pseudo.0 {
+                            if must_be_noisy(&pos, mv, drops) {
+                                assert!(noisy.0.contains(mv), "{name}: {mv:?} left out (drops {drops})");
+                            }
+                        }
+                        noisy_seen += noisy.0.len();
+                    }
+                    positions += 1;
+                    let legal = pos.legal_moves();
+                    if legal.0.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let mv = legal.0[rng.below(legal.0.len())];
+                    pos.make(mv);
+                }
+            }
+        }
+        assert!(
+            positions > 1000 && noisy_seen > 1000,
+            "{positions} positions, {noisy_seen} noisy moves"
+        );
     }
 }

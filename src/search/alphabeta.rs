@@ -1078,8 +1078,10 @@ impl Searcher {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         list.clear();
-        pos.generate_pseudo(&mut list);
-        if !in_check {
+        if in_check {
+            pos.generate_pseudo(&mut list);
+        } else {
+            pos.generate_noisy(&mut list, qdepth == 0);
             // Captures and best promotions only, and checking drops at the first ply; deep in the
             // tree only recaptures on the square the last move went to.
             let recapture_on = (qdepth >= QS_RECAPTURES_ONLY)
