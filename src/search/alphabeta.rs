@@ -1,7 +1,9 @@
 //! The searcher: iterative deepening with aspiration windows over a principal-variation search,
-//! quiescence (captures and promotions; all evasions in check), check extension, null-move pruning,
-//! late-move reductions and pruning, (reverse) futility pruning, mate-distance pruning, draws by the
-//! n-move rule, repetition and dead material, and game ends by the variant's goals.
+//! quiescence (captures and promotions; all evasions in check), extensions of checks that do not
+//! lose material and of singular moves (with multi-cut), null-move pruning (verified at high
+//! depth), ProbCut, razoring, late-move reductions and pruning driven by the histories, (reverse)
+//! futility pruning, mate-distance pruning, draws by the n-move rule, repetition and dead
+//! material, and game ends by the variant's goals.
 //!
 //! Turns of several sub-moves (after `make` the same side is still to move) are searched without
 //! negation and without using up depth. The position is changed only by balanced make/unmake, so
@@ -16,13 +18,13 @@ use crate::core::{Color, Kind, Move, MoveList, Piece, Position};
 use super::control::{RootProgress, SearchControl};
 use super::eval::{EvalTables, evaluate};
 use super::ordering::{
-    Heuristics, OrderInfo, captured_value, is_bad_capture_score, is_under_promotion, moving_piece, next_move, pick,
-    score_captures, score_moves,
+    Heuristics, OrderInfo, captured_slot, captured_value, is_bad_capture_score, is_under_promotion, moving_piece,
+    next_move, pick, score_captures, score_moves,
 };
 use super::score::{Bound, INFINITE, MATE_BOUND, MAX_PLY, Score, is_mate_value, mate_in, mated_in};
 use super::see::see_ge;
 use super::time::Limits;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, excluded_key};
 
 /// Progress of a search, reported after each iteration (and on new best moves in long ones).
 #[derive(Clone, Debug, PartialEq)]
@@ -77,18 +79,35 @@ impl SearchResult {
 struct Frame {
     /// The move made at this ply and the piece that made it (`None`: null move or none yet).
     played: Option<(Piece, Move)>,
+    /// The continuation-history row of `played`.
+    row: Option<usize>,
     /// Static evaluation (`NO_EVAL` in check).
     eval: i32,
     null: bool,
+    /// The move left out of this node's search (a singular-extension test).
+    excluded: Option<Move>,
+    /// The node is or was on a principal variation.
+    tt_pv: bool,
 }
 
 /// "No static evaluation" (in check); fits the hash table's 16 bits.
 const NO_EVAL: i32 = -32_000;
 const EMPTY_FRAME: Frame = Frame {
     played: None,
+    row: None,
     eval: NO_EVAL,
     null: false,
+    excluded: None,
+    tt_pv: false,
 };
+
+/// Least depth of a singular-extension test.
+const SINGULAR_DEPTH: i32 = 7;
+/// Least depth at which a null-move cut is verified by a search without null moves near it.
+const NULL_VERIFY_DEPTH: i32 = 12;
+/// Least depth of ProbCut, and its margin above beta.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
 
 /// Quiescence plies after which only recaptures (onto the last move's square) are searched.
 const QS_RECAPTURES_ONLY: u32 = 12;
@@ -142,7 +161,11 @@ pub struct Searcher {
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     quiets: Vec<Vec<(Piece, Move)>>,
+    /// Captures tried at each ply: `(piece, move, captured slot)`.
+    captures: Vec<Vec<(Piece, Move, usize)>>,
     stack: Vec<Frame>,
+    /// Null moves are not tried before this ply (during a null-move verification).
+    nmp_min_ply: usize,
     pv: Vec<Vec<Move>>,
     root_pv: Vec<Move>,
     lmr: Vec<[u8; 64]>,
@@ -170,7 +193,9 @@ impl Searcher {
             lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            captures: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             stack: vec![EMPTY_FRAME; MAX_PLY + 2],
+            nmp_min_ply: 0,
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY + 2)).collect(),
             root_pv: Vec::with_capacity(MAX_PLY),
             lmr,
@@ -216,6 +241,7 @@ impl Searcher {
                     self.heur.clear();
                 }
                 let t = Arc::new(EvalTables::new(pos.variant()));
+                self.heur.fit(t.kinds.len(), pos.variant().shape.num_squares());
                 self.eval_tables = Some(Arc::clone(&t));
                 self.eval_cache.fill((0, 0));
                 t
@@ -258,6 +284,7 @@ impl Searcher {
         self.completed_depth = 0;
         self.root_pv.clear();
         self.stack.fill(EMPTY_FRAME);
+        self.nmp_min_ply = 0;
         let et = self.tables_for(pos);
         let v = Arc::clone(pos.variant());
         let has_kings = v.king_kinds().next().is_some();
@@ -309,6 +336,7 @@ impl Searcher {
             tt_move,
             killers: [None; 2],
             counter: None,
+            earlier: [None; 3],
             kinds: &et.kinds,
         };
         let mut scores = Vec::new();
@@ -662,6 +690,25 @@ impl Searcher {
         check
     }
 
+    /// After `mv` was made and gave check at `ply`: its extension, one ply if the checking move
+    /// does not lose material by SEE (checks that hang the checker are mostly noise).
+    fn check_extension(pos: &mut Position, mv: Move, kinds: &[super::eval::KindInfo], ply: usize) -> i32 {
+        if ply >= 2 * MAX_PLY / 3 {
+            return 0;
+        }
+        pos.unmake();
+        let safe = see_ge(pos, &mv, 0, kinds);
+        pos.make(mv);
+        safe as i32
+    }
+
+    /// The continuation-history rows of the moves 1, 2 and 4 plies before `ply`.
+    #[inline]
+    fn earlier_rows(&self, ply: usize) -> [Option<usize>; 3] {
+        let at = |back: usize| if ply >= back { self.stack[ply - back].row } else { None };
+        [at(1), at(2), at(4)]
+    }
+
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -687,6 +734,7 @@ impl Searcher {
         let mut best = -INFINITE;
         self.pv[0].clear();
         self.stack[0] = EMPTY_FRAME;
+        self.stack[0].tt_pv = true;
         let kinds = &ctx.et.kinds;
         for i in 0..root.len() {
             // Also between root moves: a small first iteration may never reach a node check.
@@ -705,6 +753,7 @@ impl Searcher {
             let quiet = captured_value(pos, &mv, kinds) == 0 && mv.promotion().is_none();
             let nodes_before = self.nodes;
             self.stack[0].played = Some((piece, mv));
+            self.stack[0].row = Some(self.heur.piece_to(piece, &mv));
             pos.make(mv);
             let same_side = pos.side_to_move() == us;
             let value = if let Some(g) = Self::goal_value(ctx, pos, us, 1) {
@@ -715,19 +764,25 @@ impl Searcher {
                 self.negamax(ctx, pos, depth, alpha, beta, 1, check, false)
             } else {
                 let check = pos.in_check();
+                let new_depth = depth - 1
+                    + if check {
+                        Self::check_extension(pos, mv, kinds, 0)
+                    } else {
+                        0
+                    };
                 if i == 0 {
-                    -self.negamax(ctx, pos, depth - 1, -beta, -alpha, 1, check, false)
+                    -self.negamax(ctx, pos, new_depth, -beta, -alpha, 1, check, false)
                 } else {
                     let mut r = 0;
                     if depth >= 3 && i >= 3 && quiet && !check && !in_check {
                         r = (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, depth - 2);
                     }
-                    let mut v = -self.negamax(ctx, pos, depth - 1 - r, -alpha - 1, -alpha, 1, check, true);
+                    let mut v = -self.negamax(ctx, pos, new_depth - r, -alpha - 1, -alpha, 1, check, true);
                     if v > alpha && r > 0 {
-                        v = -self.negamax(ctx, pos, depth - 1, -alpha - 1, -alpha, 1, check, true);
+                        v = -self.negamax(ctx, pos, new_depth, -alpha - 1, -alpha, 1, check, true);
                     }
                     if v > alpha && v < beta {
-                        v = -self.negamax(ctx, pos, depth - 1, -beta, -alpha, 1, check, false);
+                        v = -self.negamax(ctx, pos, new_depth, -beta, -alpha, 1, check, false);
                     }
                     v
                 }
@@ -790,13 +845,21 @@ impl Searcher {
         if alpha >= beta {
             return alpha;
         }
-        if in_check && ply < 2 * MAX_PLY / 3 {
-            depth += 1;
-        }
 
-        let hash = pos.hash();
+        // A singular-extension test searches this node again without one move, under its own key.
+        let excluded = self.stack[ply].excluded;
+        let hash = match &excluded {
+            Some(m) => excluded_key(pos.hash(), m),
+            None => pos.hash(),
+        };
         let tt = self.tt.probe(hash, ply);
         let tt_move = tt.and_then(|h| h.mv);
+        let tt_pv = if excluded.is_some() {
+            self.stack[ply].tt_pv
+        } else {
+            pv_node || tt.is_some_and(|h| h.pv)
+        };
+        self.stack[ply].tt_pv = tt_pv;
         if let Some(h) = tt
             && !pv_node
             && h.depth >= depth
@@ -815,11 +878,16 @@ impl Searcher {
         {
             h.eval
         } else {
-            self.static_eval(pos, et)
+            let e = self.static_eval(pos, et);
+            // On the first visit already: a re-search (or a transposition) needs no evaluation.
+            if tt.is_none() {
+                self.tt.store_eval(hash, e, tt_pv);
+            }
+            e
         };
         // The TT score is a better estimate when its bound points the right way.
         let estimate = match tt {
-            Some(h) if !in_check && !is_mate_value(h.score) => match h.bound {
+            Some(h) if h.scored && !in_check && !is_mate_value(h.score) => match h.bound {
                 Bound::Exact => h.score,
                 Bound::Lower if h.score > eval => h.score,
                 Bound::Upper if h.score < eval => h.score,
@@ -831,15 +899,27 @@ impl Searcher {
         self.stack[ply].null = false;
         let improving = !in_check && ply >= 2 && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far above beta near the leaves.
             let margin = 70 * depth - if improving { 50 } else { 0 };
             if depth <= 7 && estimate - margin >= beta && estimate < MATE_BOUND {
                 return estimate;
             }
+            // Razoring: far below alpha near the leaves, only captures can help (not where a quiet
+            // move can reach a goal).
+            if depth <= 3 && !ctx.has_goals && eval + 200 + 200 * depth * depth < alpha && alpha > -MATE_BOUND {
+                let v = self.qsearch(ctx, pos, alpha - 1, alpha, ply, false, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if v < alpha {
+                    return v;
+                }
+            }
             // Null move: give the opponent a free move; if we still beat beta, cut.
             if depth >= 3
                 && ctx.null_ok
+                && ply >= self.nmp_min_ply
                 && estimate >= beta
                 && eval >= beta - 20
                 && !self.stack[ply - 1].null
@@ -850,6 +930,7 @@ impl Searcher {
                 let r = 3 + depth / 4 + ((estimate - beta) / 200).min(3);
                 self.stack[ply].null = true;
                 self.stack[ply].played = None;
+                self.stack[ply].row = None;
                 pos.make_null();
                 let v = -self.negamax(ctx, pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 pos.unmake_null();
@@ -858,8 +939,38 @@ impl Searcher {
                     return 0;
                 }
                 if v >= beta {
-                    return if v >= MATE_BOUND { beta } else { v };
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    if self.nmp_min_ply > 0 || depth < NULL_VERIFY_DEPTH {
+                        return v;
+                    }
+                    // Deep: verify by searching this node without null moves for a while
+                    // (zugzwang is rare, but deep cuts are expensive when it is there).
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(1) as usize;
+                    let w = self.negamax(ctx, pos, depth - r, beta - 1, beta, ply, false, false);
+                    self.nmp_min_ply = 0;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if w >= beta {
+                        return v;
+                    }
                 }
+            }
+            // ProbCut: a capture that beats beta by a margin in a reduced search most likely
+            // beats beta in the full one.
+            let pc_beta = beta + PROBCUT_MARGIN - if improving { 50 } else { 0 };
+            if depth >= PROBCUT_DEPTH
+                && !is_mate_value(beta)
+                && !pos.in_continuation()
+                && !tt.is_some_and(|h| h.scored && h.depth >= depth - 3 && h.score < pc_beta)
+                && let Some((mv, v)) = self.probcut(ctx, pos, depth, pc_beta, eval, tt_move, ply, cut_node)
+            {
+                self.tt
+                    .store(hash, Some(mv), v, eval, depth - 3, Bound::Lower, ply, tt_pv);
+                return v;
+            }
+            if self.aborted {
+                return 0;
             }
         }
 
@@ -867,18 +978,24 @@ impl Searcher {
         if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
             depth -= 1;
         }
+        // A capture from the table: quiet moves here are less likely to matter.
+        let tt_noisy = tt_move.is_some_and(|m| captured_value(pos, &m, kinds) > 0 || m.promotion().is_some());
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        let mut captures = std::mem::take(&mut self.captures[ply]);
         list.clear();
         quiets.clear();
+        captures.clear();
         pos.generate_pseudo(&mut list);
         let prev = self.stack[ply - 1].played;
+        let earlier = self.earlier_rows(ply);
         let info = OrderInfo {
             tt_move,
             killers: self.heur.killers[ply],
             counter: self.heur.counter(prev),
+            earlier,
             kinds,
         };
         score_moves(pos, &list.0, &mut scores, &info, &self.heur);
@@ -890,9 +1007,13 @@ impl Searcher {
         let mut legal = 0usize;
         let mut searched = 0usize;
         let mut quiets_seen = 0i32;
+        let mut multi_cut: Option<i32> = None;
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
         for i in 0..list.0.len() {
             let mv = next_move(pos, &mut list.0, &mut scores, i, kinds);
+            if Some(mv) == excluded {
+                continue;
+            }
             let move_score = scores[i];
             if !pos.is_legal_with(&lctx, &mv) {
                 continue;
@@ -901,6 +1022,17 @@ impl Searcher {
             let victims = captured_value(pos, &mv, kinds);
             let quiet = victims == 0 && mv.promotion().is_none();
             let piece = moving_piece(pos, &mv);
+            let row = self.heur.piece_to(piece, &mv);
+            // The histories of a quiet move: the two nearest continuations, and all of them.
+            let (near_history, history) = if quiet {
+                let near = self.heur.cont(earlier[0], row) + self.heur.cont(earlier[1], row);
+                (
+                    near,
+                    near + self.heur.cont(earlier[2], row) + self.heur.history(piece, &mv),
+                )
+            } else {
+                (0, 0)
+            };
             if quiet {
                 quiets_seen += 1;
             }
@@ -909,6 +1041,7 @@ impl Searcher {
             if best > -MATE_BOUND && !in_check {
                 let prune = if quiet {
                     (!pv_node && depth <= 8 && quiets_seen > lmp_limit)
+                        || (depth <= 5 && near_history < -3500 * depth)
                         || (depth <= 6 && eval + 110 + 95 * depth <= alpha && Some(mv) != info.killers[0])
                         || (depth <= 4 && !see_ge(pos, &mv, -30 * depth * depth, kinds))
                 } else {
@@ -919,7 +1052,39 @@ impl Searcher {
                 }
             }
 
+            // Singular extension: is the table's move far better than every other? Then it is
+            // searched deeper; if even the others beat beta, the node cuts (multi-cut).
+            let mut extension = 0;
+            if Some(mv) == tt_move
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && ply < 2 * MAX_PLY / 3
+                && !pos.in_continuation()
+                && let Some(h) = tt
+                && h.scored
+                && h.bound != Bound::Upper
+                && h.depth >= depth - 3
+                && !is_mate_value(h.score)
+            {
+                let s_beta = h.score - 2 * depth;
+                self.stack[ply].excluded = Some(mv);
+                let v = self.negamax(ctx, pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, in_check, cut_node);
+                self.stack[ply].excluded = None;
+                if self.aborted {
+                    break;
+                }
+                if v < s_beta {
+                    extension = 1;
+                } else if s_beta >= beta {
+                    multi_cut = Some(s_beta);
+                    break;
+                } else if h.score >= beta {
+                    extension = -1;
+                }
+            }
+
             self.stack[ply].played = Some((piece, mv));
+            self.stack[ply].row = Some(row);
             pos.make(mv);
             self.tt.prefetch(pos.hash());
             let same_side = pos.side_to_move() == us;
@@ -931,7 +1096,10 @@ impl Searcher {
                 self.negamax(ctx, pos, depth, alpha, beta, ply + 1, check, cut_node)
             } else {
                 let check = pos.in_check();
-                let new_depth = depth - 1;
+                if check && extension == 0 {
+                    extension = Self::check_extension(pos, mv, kinds, ply);
+                }
+                let new_depth = depth - 1 + extension;
                 if searched == 0 {
                     -self.negamax(
                         ctx,
@@ -947,7 +1115,7 @@ impl Searcher {
                     let mut r = 0;
                     if depth >= 3 && searched > pv_node as usize && (quiet || is_bad_capture_score(move_score)) {
                         r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                        if pv_node {
+                        if tt_pv {
                             r -= 1;
                         }
                         if cut_node {
@@ -963,9 +1131,12 @@ impl Searcher {
                             r -= 1;
                         }
                         if quiet {
-                            r -= self.heur.history(piece, &mv) / 6000;
+                            if tt_noisy {
+                                r += 1;
+                            }
+                            r -= history / 9000;
                         }
-                        r = r.clamp(0, new_depth - 1);
+                        r = r.clamp(0, (new_depth - 1).max(0));
                     }
                     let mut v = -self.negamax(ctx, pos, new_depth - r, -alpha - 1, -alpha, ply + 1, check, true);
                     if v > alpha && r > 0 {
@@ -991,34 +1162,120 @@ impl Searcher {
                     }
                     if value >= beta {
                         if quiet {
-                            self.heur.update_quiet(ply, depth, piece, mv, prev, &quiets);
+                            self.heur.update_quiet(ply, depth, piece, mv, prev, &earlier, &quiets);
+                            self.heur.update_captures(depth, None, &captures);
+                        } else {
+                            let best = (piece, mv, captured_slot(pos, &mv));
+                            self.heur.update_captures(depth, Some(best), &captures);
                         }
                         break;
                     }
                     alpha = value;
                 }
             }
-            if quiet && quiets.len() < 64 {
-                quiets.push((piece, mv));
+            if quiet {
+                if quiets.len() < 64 {
+                    quiets.push((piece, mv));
+                }
+            } else if captures.len() < 32 {
+                captures.push((piece, mv, captured_slot(pos, &mv)));
             }
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
         self.quiets[ply] = quiets;
+        self.captures[ply] = captures;
         if self.aborted {
             return 0;
         }
+        if let Some(v) = multi_cut {
+            return v;
+        }
 
         if legal == 0 {
-            return if in_check {
+            return if excluded.is_some() {
+                // The excluded move is the only one: it is singular.
+                alpha
+            } else if in_check {
                 checkmated_value(pos, ply)
             } else {
                 self.stalemate_value(ctx, ply)
             };
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(hash, best_move, best, eval, depth, bound, ply);
+        self.tt.store(hash, best_move, best, eval, depth, bound, ply, tt_pv);
         best
+    }
+
+    /// ProbCut's search of the captures of a node: the first that scores at least `pc_beta` in
+    /// quiescence and then in a search 4 plies shallower, with its value.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        depth: i32,
+        pc_beta: i32,
+        eval: i32,
+        tt_move: Option<Move>,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<(Move, i32)> {
+        let kinds = &ctx.et.kinds;
+        let us = pos.side_to_move();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        list.clear();
+        pos.generate_noisy(&mut list, false);
+        // Only captures that can win what is needed: by SEE, and (where SEE declines) by what
+        // they take.
+        let threshold = pc_beta - eval;
+        list.0.retain(|mv| {
+            let victims = captured_value(pos, mv, kinds);
+            let promo = mv.promotion().map_or(0, |k| kinds[k.index()].value);
+            (victims > 0 || mv.promotion().is_some())
+                && !is_under_promotion(pos, mv, kinds)
+                && victims + promo >= threshold
+        });
+        score_captures(pos, &list.0, &mut scores, tt_move, kinds);
+        let lctx = pos.legality_context();
+        let mut found = None;
+        for i in 0..list.0.len() {
+            let mv = pick(&mut list.0, &mut scores, i);
+            if !see_ge(pos, &mv, threshold, kinds) || !pos.is_legal_with(&lctx, &mv) {
+                continue;
+            }
+            let piece = moving_piece(pos, &mv);
+            self.stack[ply].played = Some((piece, mv));
+            self.stack[ply].row = Some(self.heur.piece_to(piece, &mv));
+            pos.make(mv);
+            let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
+                Some(g)
+            } else if pos.side_to_move() == us {
+                // A turn that goes on: left to the full search.
+                None
+            } else {
+                let check = pos.in_check();
+                let mut v = -self.qsearch(ctx, pos, -pc_beta, -pc_beta + 1, ply + 1, check, 0);
+                if v >= pc_beta && !self.aborted {
+                    v = -self.negamax(ctx, pos, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, check, !cut_node);
+                }
+                Some(v)
+            };
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if let Some(v) = value
+                && v >= pc_beta
+            {
+                found = Some((mv, v));
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        if self.aborted { None } else { found }
     }
 
     /// Quiescence: captures and promotions (all evasions in check); at its first ply also drops
@@ -1054,6 +1311,7 @@ impl Searcher {
             return h.score;
         }
         let tt_move = tt.and_then(|h| h.mv);
+        let tt_pv = tt.is_some_and(|h| h.pv);
         let alpha_orig = alpha;
         let mut best;
         let eval;
@@ -1067,8 +1325,8 @@ impl Searcher {
             };
             best = eval;
             if best >= beta {
-                if tt.is_none() {
-                    self.tt.store(hash, None, best, eval, -1, Bound::Lower, ply);
+                if tt.is_none_or(|h| !h.scored) {
+                    self.tt.store(hash, None, best, eval, -1, Bound::Lower, ply, tt_pv);
                 }
                 return best;
             }
@@ -1125,7 +1383,9 @@ impl Searcher {
                 continue;
             }
             legal += 1;
-            self.stack[ply].played = Some((moving_piece(pos, &mv), mv));
+            let piece = moving_piece(pos, &mv);
+            self.stack[ply].played = Some((piece, mv));
+            self.stack[ply].row = Some(self.heur.piece_to(piece, &mv));
             pos.make(mv);
             let same_side = pos.side_to_move() == us;
             let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
@@ -1161,7 +1421,7 @@ impl Searcher {
             return checkmated_value(pos, ply);
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(hash, best_move, best, eval, -1, bound, ply);
+        self.tt.store(hash, best_move, best, eval, -1, bound, ply, tt_pv);
         best
     }
 }

@@ -1,7 +1,9 @@
 //! Move ordering: the TT move, then winning and equal captures (MVV-LVA over every piece a move
-//! captures, checked by SEE where it applies) and queen-like promotions, killers, the countermove,
-//! quiet moves by history, losing captures, and under-promotions last.
+//! captures plus the capture history, checked by SEE where it applies) and queen-like promotions,
+//! killers, the countermove, quiet moves by history (butterfly plus the continuation histories of
+//! the moves 1, 2 and 4 plies back), losing captures, and under-promotions last.
 
+use crate::core::piece::MAX_KINDS;
 use crate::core::{Move, Piece, Position};
 
 use super::eval::KindInfo;
@@ -21,6 +23,11 @@ const UNDER_PROMOTION: i32 = -(1 << 28);
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 const PIECE_SLOTS: usize = 64;
 const SQUARE_SLOTS: usize = crate::core::geometry::MAX_SQUARES;
+/// Largest number of (piece, square) rows of the continuation and capture histories; larger
+/// games (many piece types on a big board) fold their rows onto these, sharing some.
+const PIECE_TO_CAP: usize = 2048;
+/// The capture-history column of a promotion that captures nothing.
+const NOTHING_CAPTURED: usize = MAX_KINDS;
 
 /// Value of everything a move captures (0 for quiet moves).
 #[inline]
@@ -69,33 +76,81 @@ pub(crate) fn is_under_promotion(pos: &Position, mv: &Move, kinds: &[KindInfo]) 
     kinds[promo.index()].value < best
 }
 
-/// Killers, countermoves and history, kept between searches of one game.
+/// The piece type a move captures (the first, for moves that capture several), as a column of the
+/// capture history.
+#[inline]
+pub(crate) fn captured_slot(pos: &Position, mv: &Move) -> usize {
+    let victim = match *mv {
+        Move::Normal { to, .. } | Move::MultiStep { to, .. } | Move::Grow { to, .. } => {
+            pos.piece_at(to).filter(|p| p.color() != pos.side_to_move())
+        }
+        Move::EnPassant { victim, .. } => pos.piece_at(victim),
+        Move::Special { .. } => pos.captures_of(mv).map(|(_, p)| p).next(),
+        Move::Castle { .. } | Move::Drop { .. } => None,
+    };
+    victim.map_or(NOTHING_CAPTURED, |p| p.kind().index().min(MAX_KINDS - 1))
+}
+
+/// Killers, countermoves and histories, kept between searches of one game.
 pub(crate) struct Heuristics {
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// `[moved piece][to]` of the previous move.
     counter: Vec<Option<Move>>,
     /// `[moved piece][to]`.
     history: Vec<i32>,
+    /// `[piece-to of an earlier move][piece-to]`, one table for the moves 1, 2 and 4 plies back.
+    cont: Vec<i16>,
+    /// `[piece-to][captured piece type]`.
+    capture: Vec<i16>,
+    /// Squares of the board, and rows of the piece-to tables.
+    squares: usize,
+    rows: usize,
 }
 
 impl Heuristics {
     pub fn new() -> Heuristics {
-        Heuristics {
+        let mut h = Heuristics {
             killers: [[None; 2]; MAX_PLY + 2],
             counter: vec![None; PIECE_SLOTS * SQUARE_SLOTS],
             history: vec![0; PIECE_SLOTS * SQUARE_SLOTS],
+            cont: Vec::new(),
+            capture: Vec::new(),
+            squares: 0,
+            rows: 0,
+        };
+        // Chess-sized until a game says otherwise.
+        h.fit(6, 64);
+        h
+    }
+
+    /// Sizes the piece-to tables for a game of `kinds` piece types on `squares` squares
+    /// (emptied if the size changes).
+    pub fn fit(&mut self, kinds: usize, squares: usize) {
+        let squares = squares.max(1);
+        let rows = (2 * kinds.max(1) * squares).min(PIECE_TO_CAP);
+        if (squares, rows) == (self.squares, self.rows) {
+            return;
         }
+        self.squares = squares;
+        self.rows = rows;
+        self.cont = vec![0; rows * rows];
+        self.capture = vec![0; rows * (MAX_KINDS + 1)];
     }
 
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.counter.fill(None);
         self.history.fill(0);
+        self.cont.fill(0);
+        self.capture.fill(0);
     }
 
-    /// Halves the history (between searches: old knowledge fades).
+    /// Halves the histories (between searches: old knowledge fades).
     pub fn age(&mut self) {
         for h in &mut self.history {
+            *h /= 2;
+        }
+        for h in self.cont.iter_mut().chain(self.capture.iter_mut()) {
             *h /= 2;
         }
         self.killers = [[None; 2]; MAX_PLY + 2];
@@ -106,9 +161,35 @@ impl Heuristics {
         (piece.0 as usize % PIECE_SLOTS) * SQUARE_SLOTS + (mv.to().index() % SQUARE_SLOTS)
     }
 
+    /// The row of a move in the continuation and capture histories.
+    #[inline]
+    pub fn piece_to(&self, piece: Piece, mv: &Move) -> usize {
+        let i = piece.0 as usize * self.squares + mv.to().index();
+        if i < self.rows { i } else { i % self.rows }
+    }
+
     #[inline]
     pub fn history(&self, piece: Piece, mv: &Move) -> i32 {
         self.history[Self::slot(piece, mv)]
+    }
+
+    /// The continuation history of the move with row `to` after the earlier move with row `from`.
+    #[inline]
+    pub fn cont(&self, from: Option<usize>, to: usize) -> i32 {
+        from.map_or(0, |f| self.cont[f * self.rows + to] as i32)
+    }
+
+    /// The history score of a quiet move: butterfly plus the three continuation histories.
+    #[inline]
+    pub fn quiet_score(&self, piece: Piece, mv: &Move, earlier: &[Option<usize>; 3]) -> i32 {
+        let row = self.piece_to(piece, mv);
+        self.history(piece, mv) + earlier.iter().map(|&e| self.cont(e, row)).sum::<i32>()
+    }
+
+    /// The capture history of a capture or promotion.
+    #[inline]
+    pub fn capture_score(&self, piece: Piece, mv: &Move, captured: usize) -> i32 {
+        self.capture[self.piece_to(piece, mv) * (MAX_KINDS + 1) + captured] as i32
     }
 
     /// The countermove to a previous move `(piece, move)`.
@@ -117,7 +198,15 @@ impl Heuristics {
         prev.and_then(|(p, m)| self.counter[Self::slot(p, &m)])
     }
 
-    /// A quiet move caused a cut: reward it, punish the quiet moves tried before it.
+    /// The bonus (and malus) of a cut at `depth`.
+    #[inline]
+    fn bonus(depth: i32) -> i32 {
+        (depth * depth * 6 + depth * 20).min(1600)
+    }
+
+    /// A quiet move caused a cut: reward it, punish the quiet moves tried before it. `earlier`:
+    /// the rows of the moves 1, 2 and 4 plies back.
+    #[allow(clippy::too_many_arguments)]
     pub fn update_quiet(
         &mut self,
         ply: usize,
@@ -125,9 +214,10 @@ impl Heuristics {
         piece: Piece,
         mv: Move,
         prev: Option<(Piece, Move)>,
+        earlier: &[Option<usize>; 3],
         tried: &[(Piece, Move)],
     ) {
-        let bonus = (depth * depth * 6 + depth * 20).min(1600);
+        let bonus = Self::bonus(depth);
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -136,10 +226,35 @@ impl Heuristics {
         if let Some((p, m)) = prev {
             self.counter[Self::slot(p, &m)] = Some(mv);
         }
-        Self::gravity(&mut self.history[Self::slot(piece, &mv)], bonus);
+        self.reward_quiet(piece, &mv, earlier, bonus);
         for &(p, m) in tried {
             if m != mv {
-                Self::gravity(&mut self.history[Self::slot(p, &m)], -bonus);
+                self.reward_quiet(p, &m, earlier, -bonus);
+            }
+        }
+    }
+
+    fn reward_quiet(&mut self, piece: Piece, mv: &Move, earlier: &[Option<usize>; 3], bonus: i32) {
+        Self::gravity(&mut self.history[Self::slot(piece, mv)], bonus);
+        let row = self.piece_to(piece, mv);
+        for e in earlier.iter().flatten() {
+            Self::gravity16(&mut self.cont[e * self.rows + row], bonus);
+        }
+    }
+
+    /// A cut at `depth`: reward the capture that caused it (if it was one), punish the captures
+    /// tried before it. Entries are `(piece, move, captured slot)`.
+    pub fn update_captures(&mut self, depth: i32, best: Option<(Piece, Move, usize)>, tried: &[(Piece, Move, usize)]) {
+        let bonus = Self::bonus(depth);
+        let cols = MAX_KINDS + 1;
+        if let Some((p, m, c)) = best {
+            let i = self.piece_to(p, &m) * cols + c;
+            Self::gravity16(&mut self.capture[i], bonus);
+        }
+        for &(p, m, c) in tried {
+            if best.is_none_or(|(_, b, _)| b != m) {
+                let i = self.piece_to(p, &m) * cols + c;
+                Self::gravity16(&mut self.capture[i], -bonus);
             }
         }
     }
@@ -148,6 +263,12 @@ impl Heuristics {
     fn gravity(h: &mut i32, bonus: i32) {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
+
+    #[inline]
+    fn gravity16(h: &mut i16, bonus: i32) {
+        let v = *h as i32;
+        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
 }
 
 /// What the move scorer needs to know about the node.
@@ -155,6 +276,8 @@ pub(crate) struct OrderInfo<'a> {
     pub tt_move: Option<Move>,
     pub killers: [Option<Move>; 2],
     pub counter: Option<Move>,
+    /// The continuation-history rows of the moves 1, 2 and 4 plies back.
+    pub earlier: [Option<usize>; 3],
     pub kinds: &'a [KindInfo],
 }
 
@@ -173,7 +296,8 @@ pub(crate) fn score_moves(pos: &Position, moves: &[Move], scores: &mut Vec<i32>,
             if mv.promotion().is_some() && is_under_promotion(pos, mv, kinds) {
                 UNDER_PROMOTION + victims
             } else if victims > 0 || promo_gain > 0 {
-                let mvv_lva = (victims + promo_gain) * 8 - attacker.min(4000) / 8;
+                let learnt = heur.capture_score(piece, mv, captured_slot(pos, mv)) / 8;
+                let mvv_lva = (victims + promo_gain) * 8 - attacker.min(4000) / 8 + learnt;
                 if victims >= attacker || promo_gain > 0 {
                     GOOD_CAPTURE + mvv_lva
                 } else {
@@ -186,7 +310,7 @@ pub(crate) fn score_moves(pos: &Position, moves: &[Move], scores: &mut Vec<i32>,
             } else if Some(*mv) == info.counter {
                 COUNTER
             } else {
-                heur.history(piece, mv)
+                heur.quiet_score(piece, mv, &info.earlier)
             }
         };
         scores.push(score);
@@ -301,6 +425,7 @@ mod tests {
             tt_move: None,
             killers: [Some(killer), None],
             counter: None,
+            earlier: [None; 3],
             kinds: &t.kinds,
         };
         let mut scores = Vec::new();
@@ -317,5 +442,44 @@ mod tests {
             .unwrap();
         assert!(is_bad_capture_score(scores[qxd5]), "{}", scores[qxd5]);
         assert!(scores.iter().skip(2).all(|&s| s < KILLER_2));
+    }
+
+    #[test]
+    fn continuation_and_capture_histories_learn_from_cuts() {
+        let mut h = Heuristics::new();
+        h.fit(6, 64);
+        let (knight, bishop) = (Piece(2), Piece(4));
+        let good = Move::normal(crate::core::Square(1), crate::core::Square(18));
+        let bad = Move::normal(crate::core::Square(2), crate::core::Square(20));
+        let earlier = [Some(h.piece_to(Piece(1), &good)), None, Some(7)];
+        h.update_quiet(3, 6, knight, good, None, &earlier, &[(bishop, bad)]);
+        let row = h.piece_to(knight, &good);
+        assert!(h.cont(earlier[0], row) > 0 && h.cont(earlier[2], row) > 0);
+        assert_eq!(h.cont(Some(8), row), 0, "only the earlier moves given learn");
+        assert!(h.quiet_score(knight, &good, &earlier) > h.history(knight, &good));
+        assert!(h.quiet_score(bishop, &bad, &earlier) < 0);
+        assert_eq!(h.killers[3][0], Some(good));
+        // Captures: the one that cut gains, the one tried before loses.
+        h.update_captures(5, Some((knight, good, 3)), &[(bishop, bad, 0)]);
+        assert!(h.capture_score(knight, &good, 3) > 0);
+        assert!(h.capture_score(bishop, &bad, 0) < 0);
+        assert_eq!(h.capture_score(knight, &good, 2), 0);
+        // Many cuts stay within the bound.
+        for _ in 0..1000 {
+            h.update_quiet(3, 20, knight, good, None, &earlier, &[]);
+        }
+        assert!((HISTORY_MAX - 1..=HISTORY_MAX).contains(&h.cont(earlier[0], row)));
+    }
+
+    #[test]
+    fn piece_to_rows_of_a_large_game_fold_into_the_table() {
+        let mut h = Heuristics::new();
+        // 32 piece types on a 16x15 board: more rows than the table has.
+        h.fit(32, 240);
+        let top = Move::normal(crate::core::Square(0), crate::core::Square(239));
+        let row = h.piece_to(Piece(63), &top);
+        assert!(row < PIECE_TO_CAP);
+        h.update_quiet(1, 4, Piece(63), top, None, &[Some(row), Some(0), None], &[]);
+        assert!(h.quiet_score(Piece(63), &top, &[Some(row), Some(0), None]) > 0);
     }
 }

@@ -1,7 +1,9 @@
 //! The transposition table: 64-byte buckets of four 16-byte entries. A new result always gets
 //! stored (always-replace); within a bucket it overwrites the entry of the same position or else the
 //! least valuable one, judged by depth and age (depth-preferred). Mate scores are stored relative to
-//! the node, not the root.
+//! the node, not the root. An entry may hold only a static evaluation (stored on a node's first
+//! visit, so that a re-search does not evaluate again), and it remembers whether the position was
+//! on a principal variation (the TT-PV flag).
 
 use crate::core::{Blast, Kind, Move, Square};
 
@@ -23,9 +25,17 @@ struct Entry {
     depth: i8,
     /// Generation (6 bits) << 2 | bound (0 = empty).
     gen_bound: u8,
-    /// Packed move, 0 = none.
+    /// Packed move (bits 0-56, 0 = none) and the flags `PV_FLAG`, `EVAL_ONLY`.
     mv: u64,
 }
+
+/// The position was on a principal variation when stored.
+const PV_FLAG: u64 = 1 << 57;
+/// The entry holds a static evaluation but no search result.
+const EVAL_ONLY: u64 = 1 << 58;
+const MOVE_BITS: u64 = (1 << 57) - 1;
+/// The depth of an entry without a search result: below every searched depth, replaced first.
+const EVAL_ONLY_DEPTH: i32 = -2;
 
 #[derive(Copy, Clone, Default)]
 #[repr(align(64))]
@@ -43,12 +53,19 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// `score`, `depth` and `bound` are a search result (else only `eval` is known).
+    pub scored: bool,
+    /// The position was on a principal variation.
+    pub pv: bool,
 }
 
 impl TtHit {
     /// Does the stored score decide a search with the window (`alpha`, `beta`) by itself?
     #[inline]
     pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        if !self.scored {
+            return false;
+        }
         match self.bound {
             Bound::Exact => true,
             Bound::Lower => self.score >= beta,
@@ -141,7 +158,7 @@ impl TranspositionTable {
         let bucket = &self.buckets[self.index(hash)];
         let e = bucket.entries.iter().find(|e| e.key == key && e.gen_bound & 3 != 0)?;
         Some(TtHit {
-            mv: unpack(e.mv),
+            mv: unpack(e.mv & MOVE_BITS),
             score: score_from_tt(e.score as i32, ply),
             eval: e.eval as i32,
             depth: e.depth as i32,
@@ -150,12 +167,46 @@ impl TranspositionTable {
                 2 => Bound::Lower,
                 _ => Bound::Exact,
             },
+            scored: e.mv & EVAL_ONLY == 0,
+            pv: e.mv & PV_FLAG != 0,
         })
     }
 
-    /// Stores a result. `mv = None` keeps the move already stored for this position.
+    /// Stores the static evaluation of a position not in the table yet (no search result).
+    pub fn store_eval(&mut self, hash: u64, eval: i32, pv: bool) {
+        self.write(hash, None, 0, eval, EVAL_ONLY_DEPTH, Bound::Upper, 0, pv, true);
+    }
+
+    /// Stores a result. `mv = None` keeps the move already stored for this position; `pv`: the
+    /// position is on a principal variation.
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, hash: u64, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, ply: usize) {
+    pub fn store(
+        &mut self,
+        hash: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+        pv: bool,
+    ) {
+        self.write(hash, mv, score, eval, depth, bound, ply, pv, false);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &mut self,
+        hash: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+        pv: bool,
+        eval_only: bool,
+    ) {
         let key = (hash >> 48) as u16;
         let generation = self.generation;
         let idx = self.index(hash);
@@ -163,12 +214,14 @@ impl TranspositionTable {
         let slot = match bucket.entries.iter().position(|e| e.key == key && e.gen_bound & 3 != 0) {
             Some(i) => {
                 let e = &bucket.entries[i];
-                // Keep a deeper result of the same search unless the new one is exact.
-                if bound != Bound::Exact && e.gen_bound >> 2 == generation && (e.depth as i32) > depth + 2 {
+                // Keep a deeper result of the same search unless the new one is exact; an
+                // evaluation alone never replaces a result.
+                let keep = eval_only && e.mv & EVAL_ONLY == 0;
+                if keep || (bound != Bound::Exact && e.gen_bound >> 2 == generation && (e.depth as i32) > depth + 2) {
                     if let Some(m) = mv
-                        && e.mv == 0
+                        && e.mv & MOVE_BITS == 0
                     {
-                        bucket.entries[i].mv = pack(&m);
+                        bucket.entries[i].mv |= pack(&m);
                     }
                     return;
                 }
@@ -194,9 +247,17 @@ impl TranspositionTable {
         };
         let e = &mut bucket.entries[slot];
         e.key = key;
-        if let Some(m) = mv {
-            e.mv = pack(&m);
+        let mut word = match mv {
+            Some(m) => pack(&m),
+            None => e.mv & MOVE_BITS,
+        };
+        if pv {
+            word |= PV_FLAG;
         }
+        if eval_only {
+            word |= EVAL_ONLY;
+        }
+        e.mv = word;
         e.score = score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         e.eval = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         e.depth = depth.clamp(-1, 127) as i8;
@@ -207,6 +268,12 @@ impl TranspositionTable {
         };
         e.gen_bound = generation << 2 | b;
     }
+}
+
+/// The key under which a node searched without `excluded` (a singular-extension test) stores its
+/// results, apart from the node's own.
+pub fn excluded_key(hash: u64, excluded: &Move) -> u64 {
+    hash ^ (pack(excluded) | 1 << 63).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 // SAFETY: a bucket is integers only; all zero is four empty entries (bound 0), `Bucket::default()`.
@@ -359,7 +426,7 @@ fn unpack(v: u64) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{mate_in, mated_in};
+    use crate::search::score::{INFINITE, mate_in, mated_in};
 
     fn mv(from: u8, to: u8) -> Move {
         Move::normal(Square(from), Square(to))
@@ -382,7 +449,7 @@ mod tests {
         assert!(mb < usize::MAX >> 20, "{mb} MB");
         assert_eq!(t.size_bytes() >> 20, mb);
         let hash = 0xDEAD_BEEF_0123_4567;
-        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0);
+        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0, false);
         assert_eq!(t.probe(hash, 0).map(|h| h.score), Some(33));
         t.resize(2);
         assert_eq!(t.size_bytes(), 2 << 20);
@@ -393,7 +460,7 @@ mod tests {
     fn clearing_a_large_table_empties_it() {
         let mut t = TranspositionTable::new(32);
         let hash = 0x1234_5678_9ABC_DEF0;
-        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0);
+        t.store(hash, Some(mv(1, 2)), 33, 10, 4, Bound::Exact, 0, false);
         assert!(t.probe(hash, 0).is_some());
         t.clear();
         assert_eq!(t.probe(hash, 0), None);
@@ -464,14 +531,14 @@ mod tests {
         let mut t = TranspositionTable::new(1);
         let h = 0x1234_5678_9ABC_DEF0;
         // Found at ply 3: mate in 5 plies from the root = mate in 2 plies from this node.
-        t.store(h, Some(mv(1, 2)), mate_in(5), 17, 6, Bound::Exact, 3);
+        t.store(h, Some(mv(1, 2)), mate_in(5), 17, 6, Bound::Exact, 3, false);
         let hit = t.probe(h, 3).unwrap();
         assert_eq!(hit.score, mate_in(5));
         assert_eq!(hit.mv, Some(mv(1, 2)));
         assert_eq!((hit.depth, hit.eval, hit.bound), (6, 17, Bound::Exact));
         // Reached at ply 7 by another path: still mate in 2 plies from the node.
         assert_eq!(t.probe(h, 7).unwrap().score, mate_in(9));
-        t.store(h ^ 1 << 60, None, mated_in(4), 0, 2, Bound::Upper, 2);
+        t.store(h ^ 1 << 60, None, mated_in(4), 0, 2, Bound::Upper, 2, false);
         assert_eq!(t.probe(h ^ 1 << 60, 4).unwrap().score, mated_in(6));
         assert_eq!(t.probe(h ^ 1 << 60, 4).unwrap().mv, None);
         assert!(t.probe(h ^ 1 << 59, 0).is_none());
@@ -491,23 +558,47 @@ mod tests {
                 10 + i as i32,
                 Bound::Exact,
                 0,
+                false,
             );
         }
         // A fifth position replaces the shallowest (depth 10).
-        t.store(base | 9 << 48, Some(mv(7, 7)), 5, 0, 1, Bound::Lower, 0);
+        t.store(base | 9 << 48, Some(mv(7, 7)), 5, 0, 1, Bound::Lower, 0, false);
         assert!(t.probe(base | 9 << 48, 0).is_some());
         assert!(t.probe(base | 1 << 48, 0).is_none());
         assert!(t.probe(base | 4 << 48, 0).is_some());
         // A shallow bound does not overwrite a deep one of the same position; the move is kept.
-        t.store(base | 4 << 48, None, 99, 0, 2, Bound::Upper, 0);
+        t.store(base | 4 << 48, None, 99, 0, 2, Bound::Upper, 0, false);
         let hit = t.probe(base | 4 << 48, 0).unwrap();
         assert_eq!((hit.depth, hit.score), (13, 10));
         assert_eq!(hit.mv, Some(mv(3, 9)));
         // An old generation is replaced first.
         t.new_search();
-        t.store(base | 10 << 48, None, 0, 0, 0, Bound::Upper, 0);
+        t.store(base | 10 << 48, None, 0, 0, 0, Bound::Upper, 0, false);
         assert!(t.probe(base | 10 << 48, 0).is_some());
         t.clear();
         assert!(t.probe(base | 10 << 48, 0).is_none());
+    }
+
+    #[test]
+    fn an_evaluation_alone_never_cuts_and_never_replaces_a_result() {
+        let mut t = TranspositionTable::new(1);
+        let h = 0x0BAD_CAFE_0000_1234;
+        t.store_eval(h, 42, true);
+        let hit = t.probe(h, 0).unwrap();
+        assert_eq!((hit.eval, hit.scored, hit.pv, hit.mv), (42, false, true, None));
+        assert!(!hit.cuts(-INFINITE, INFINITE));
+        // A result replaces it, keeping nothing of it but what it is given.
+        t.store(h, Some(mv(3, 4)), 17, 40, 5, Bound::Lower, 0, false);
+        let hit = t.probe(h, 0).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.scored, hit.pv), (17, 5, true, false));
+        assert!(hit.cuts(0, 17) && !hit.cuts(0, 18));
+        // A later evaluation does not overwrite the result, nor its move.
+        t.store_eval(h, -5, false);
+        let hit = t.probe(h, 0).unwrap();
+        assert_eq!((hit.score, hit.eval, hit.mv), (17, 40, Some(mv(3, 4))));
+        // The flag comes with the store that sets it.
+        t.store(h, None, 20, 40, 6, Bound::Exact, 0, true);
+        let hit = t.probe(h, 0).unwrap();
+        assert_eq!((hit.pv, hit.mv), (true, Some(mv(3, 4))));
     }
 }
