@@ -1,5 +1,8 @@
-//! UCI commands (GUI → engine): one line, split into words, read into a typed `Command`.
-//! Words are separated by any run of white space, as the UCI specification says.
+//! UCI commands (GUI → engine): one line, split into words, read into a typed `Command`, and
+//! written back (its `Display` is the line a GUI sends, as the match runner does). Words are
+//! separated by any run of white space, as the UCI specification says.
+
+use std::fmt;
 
 /// Where `position` starts.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -221,6 +224,87 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
     Ok(Command::Go(go))
 }
 
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Start::StartPos => f.write_str("startpos"),
+            Start::Fen(fen) => write!(f, "fen {fen}"),
+        }
+    }
+}
+
+/// `go` with its parameters, in the order cutechess-cli writes them (`searchmoves`, a list, last).
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn number(f: &mut fmt::Formatter<'_>, key: &str, value: Option<impl fmt::Display>) -> fmt::Result {
+            match value {
+                Some(v) => write!(f, " {key} {v}"),
+                None => Ok(()),
+            }
+        }
+        f.write_str("go")?;
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        number(f, "wtime", self.wtime)?;
+        number(f, "btime", self.btime)?;
+        number(f, "winc", self.winc)?;
+        number(f, "binc", self.binc)?;
+        number(f, "movestogo", self.movestogo)?;
+        number(f, "movetime", self.movetime)?;
+        number(f, "depth", self.depth)?;
+        number(f, "nodes", self.nodes)?;
+        number(f, "mate", self.mate)?;
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        if !self.searchmoves.is_empty() {
+            f.write_str(" searchmoves")?;
+            self.searchmoves.iter().try_for_each(|m| write!(f, " {m}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// The line of a command. A line that read as [`Command::Bad`] or [`Command::Unknown`] is written
+/// as its command word(s) only: the rest was not kept.
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Empty => Ok(()),
+            Command::Uci => f.write_str("uci"),
+            Command::Debug(on) => f.write_str(if *on { "debug on" } else { "debug off" }),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption name {name}")?;
+                match value {
+                    Some(v) => write!(f, " value {v}"),
+                    None => Ok(()),
+                }
+            }
+            Command::Register => f.write_str("register"),
+            Command::UciNewGame => f.write_str("ucinewgame"),
+            Command::Position { start, moves } => {
+                write!(f, "position {start}")?;
+                if !moves.is_empty() {
+                    f.write_str(" moves")?;
+                    moves.iter().try_for_each(|m| write!(f, " {m}"))?;
+                }
+                Ok(())
+            }
+            Command::Go(go) => write!(f, "{go}"),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+            Command::Display => f.write_str("d"),
+            Command::Eval => f.write_str("eval"),
+            Command::Perft(depth) => write!(f, "go perft {depth}"),
+            Command::Bad { command, .. } => f.write_str(command),
+            Command::Unknown(word) => f.write_str(word),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,5 +395,114 @@ mod tests {
         assert!(matches!(parse_command("go depth x"), Command::Bad { .. }));
         assert!(matches!(parse_command("go fast"), Command::Bad { .. }));
         assert_eq!(parse_command("go"), Command::Go(Go::default()));
+    }
+
+    #[test]
+    fn commands_print_as_the_runner_sends_them() {
+        let go = Go {
+            wtime: Some(9250),
+            btime: Some(10000),
+            winc: Some(100),
+            binc: Some(200),
+            movestogo: Some(12),
+            depth: Some(7),
+            ..Go::default()
+        };
+        assert_eq!(
+            Command::Go(go).to_string(),
+            "go wtime 9250 btime 10000 winc 100 binc 200 movestogo 12 depth 7"
+        );
+        let go = Go {
+            movetime: Some(500),
+            depth: Some(3),
+            ..Go::default()
+        };
+        assert_eq!(go.to_string(), "go movetime 500 depth 3");
+        assert_eq!(Command::Go(Go::default()).to_string(), "go");
+        let position = Command::Position {
+            start: Start::Fen("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+            moves: vec!["a1a2".into(), "h1h2".into()],
+        };
+        assert_eq!(
+            position.to_string(),
+            "position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2"
+        );
+        let position = Command::Position {
+            start: Start::StartPos,
+            moves: vec![],
+        };
+        assert_eq!(position.to_string(), "position startpos");
+        let option = Command::SetOption {
+            name: "UCI_Variant".into(),
+            value: Some(String::new()),
+        };
+        assert_eq!(option.to_string(), "setoption name UCI_Variant value ");
+    }
+
+    /// A random command of each kind a GUI sends.
+    fn random_command(rng: &mut crate::test_rng::Rng) -> Command {
+        let moves = ["e2e4", "P@e10", "a7a8q", "e1g1", "J@e5"];
+        let words = |rng: &mut crate::test_rng::Rng| -> Vec<String> {
+            (0..rng.below(4)).map(|_| rng.pick(&moves).to_string()).collect()
+        };
+        let maybe = |rng: &mut crate::test_rng::Rng| (rng.below(2) == 0).then(|| rng.next());
+        match rng.below(13) {
+            0 => Command::Uci,
+            1 => Command::IsReady,
+            2 => Command::UciNewGame,
+            3 => Command::Stop,
+            4 => Command::PonderHit,
+            5 => Command::Quit,
+            6 => Command::Debug(rng.below(2) == 0),
+            7 => Command::Perft(rng.below(8) as u32),
+            8 => Command::SetOption {
+                name: rng
+                    .pick(&["Hash", "Move Overhead", "UCI_Variant", "Clear Hash"])
+                    .to_string(),
+                value: match rng.below(3) {
+                    0 => None,
+                    1 => Some(String::new()),
+                    _ => Some(rng.pick(&["16", "pillage", "/tmp/my file.toml;b.toml"]).to_string()),
+                },
+            },
+            9 => Command::Position {
+                start: if rng.below(2) == 0 {
+                    Start::StartPos
+                } else {
+                    Start::Fen(
+                        rng.pick(&[
+                            "8/8/8/8/8/8/8/K6k[Jj] w - - 0 1",
+                            "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 3 9",
+                        ])
+                        .to_string(),
+                    )
+                },
+                moves: words(rng),
+            },
+            _ => Command::Go(Go {
+                wtime: maybe(rng).map(|n| n as i64),
+                btime: maybe(rng).map(|n| (n as i64).min(0)),
+                winc: maybe(rng).map(|n| n as i64 % 1000),
+                binc: maybe(rng).map(|n| n as i64 % 1000),
+                movestogo: maybe(rng).map(|n| n as u32),
+                movetime: maybe(rng),
+                depth: maybe(rng).map(|n| n as u32),
+                nodes: maybe(rng),
+                mate: maybe(rng).map(|n| n as u32 % 20),
+                infinite: rng.below(2) == 0,
+                ponder: rng.below(2) == 0,
+                searchmoves: words(rng),
+            }),
+        }
+    }
+
+    #[test]
+    fn every_command_reads_back_as_written() {
+        let mut rng = crate::test_rng::Rng(0x00c0_ffee_1234_5678);
+        for _ in 0..3000 {
+            let command = random_command(&mut rng);
+            let line = command.to_string();
+            assert_eq!(parse_command(&line), command, "{line:?}");
+        }
     }
 }
