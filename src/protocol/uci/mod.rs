@@ -2,14 +2,17 @@
 //! `popen_uci` and OpenBench workers, with every variant through `UCI_Variant` (Fairy-Stockfish's
 //! convention). The contract we implement is `protocol/uci.md`.
 //!
-//! One idea per file: `command` reads lines into typed commands; `options` announces and reads
-//! the options; `moves` writes and reads UCI move text over the core's moves; `session` is the
-//! state machine and the only writer to stdout.
+//! One idea per file: `command` reads and writes GUI lines as typed commands; `reply` is the typed
+//! engine line and its text, `engine_line` reads any engine's lines into it; `options` announces
+//! and reads the options; `moves` writes and reads UCI move text over the core's moves; `session`
+//! is the state machine and the only writer to stdout.
 
 pub mod command;
+pub mod engine_line;
 pub mod inspect;
 pub mod moves;
 pub mod options;
+pub mod reply;
 pub mod session;
 
 use std::sync::Arc;

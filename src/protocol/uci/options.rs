@@ -1,6 +1,7 @@
 //! The UCI options we announce, their values, and how a `setoption` value is read (numbers are
 //! clamped to the announced range, which is what the machine can do).
 
+use super::reply::{OptionDecl, OptionKind};
 use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
 use crate::search::MIN_OVERHEAD_MS;
 use crate::variants::{NORMAL, Registry};
@@ -40,26 +41,56 @@ impl Options {
         }
     }
 
-    /// The `option` lines of the `uci` answer.
-    pub fn announce(&self, registry: &Registry) -> Vec<String> {
-        let variants: String = registry
+    /// The options of the `uci` answer.
+    pub fn announce(&self, registry: &Registry) -> Vec<OptionDecl> {
+        let option = |name: &str, kind: OptionKind| OptionDecl {
+            name: name.to_string(),
+            kind,
+        };
+        let spin = |default: usize, min: i64, max: usize| OptionKind::Spin {
+            default: default as i64,
+            min,
+            max: max as i64,
+        };
+        let variants = registry
             .names()
             .iter()
-            .map(|n| format!(" var {}", uci_variant_name(n)))
+            .map(|n| uci_variant_name(n).to_string())
             .collect();
         vec![
-            format!(
-                "option name Hash type spin default {} min 1 max {}",
-                DEFAULT_HASH_MB.min(self.max_hash_mb),
-                self.max_hash_mb
+            option("Hash", spin(DEFAULT_HASH_MB.min(self.max_hash_mb), 1, self.max_hash_mb)),
+            option("Clear Hash", OptionKind::Button),
+            option("Ponder", OptionKind::Check { default: false }),
+            option(
+                "MultiPV",
+                OptionKind::Spin {
+                    default: 1,
+                    min: 1,
+                    max: MAX_MULTI_PV,
+                },
             ),
-            "option name Clear Hash type button".to_string(),
-            "option name Ponder type check default false".to_string(),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
-            format!("option name Move Overhead type spin default {MIN_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"),
-            "option name UCI_Chess960 type check default false".to_string(),
-            format!("option name UCI_Variant type combo default {CHESS}{variants}"),
-            "option name VariantPath type string default <empty>".to_string(),
+            option(
+                "Move Overhead",
+                OptionKind::Spin {
+                    default: MIN_OVERHEAD_MS,
+                    min: 0,
+                    max: MAX_OVERHEAD_MS,
+                },
+            ),
+            option("UCI_Chess960", OptionKind::Check { default: false }),
+            option(
+                "UCI_Variant",
+                OptionKind::Combo {
+                    default: CHESS.to_string(),
+                    vars: variants,
+                },
+            ),
+            option(
+                "VariantPath",
+                OptionKind::String {
+                    default: "<empty>".to_string(),
+                },
+            ),
         ]
     }
 }
@@ -182,12 +213,16 @@ mod tests {
         assert_eq!(options.max_hash_mb, max_hash_mb());
         assert!(options.max_hash_mb >= 1);
         let hash = format!("min 1 max {}", max_hash_mb());
-        assert!(options.announce(&Registry::builtin())[0].ends_with(&hash));
+        assert!(options.announce(&Registry::builtin())[0].to_string().ends_with(&hash));
     }
 
     #[test]
     fn every_loaded_game_is_in_the_variant_combo() {
-        let lines = Options::new().announce(&Registry::builtin());
+        let lines: Vec<String> = Options::new()
+            .announce(&Registry::builtin())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         let combo = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
         for name in ["chess", "wildcastle", "pillage", "wildrose", "wreckage"] {
             assert!(combo.contains(&format!(" var {name}")), "{combo}");

@@ -19,12 +19,13 @@ use super::moves;
 use super::options::{
     MAX_MULTI_PV, OptionName, Options, check, max_overhead_ms, registry_variant_name, spin, uci_variant_name,
 };
+use super::reply::{Id, Info, InfoScore, InfoTail, Reply, ScoreValue};
 use crate::core::{Color, Move, Position, Variant};
 use crate::engine::latency::OverheadEstimator;
 use crate::engine::{Game, Thinker, ThinkerEvent};
 use crate::notation::{Coords, fen};
 use crate::search::{
-    Bound, Clock, Limits, MIN_OVERHEAD_MS, RootProgress, Score, SearchControl, SearchInfo, SearchResult, TimeBudget,
+    Clock, Limits, MIN_OVERHEAD_MS, RootProgress, Score, SearchControl, SearchInfo, SearchResult, TimeBudget,
     clock_budget, movetime_budget,
 };
 use crate::variants::Registry;
@@ -158,11 +159,13 @@ impl<W: Write> Session<W> {
             return;
         };
         active.shown = Some(now);
-        let mv = moves::move_text(&active.root, &now.mv, self.options.chess960);
-        self.send(&format!(
-            "info depth {} currmove {mv} currmovenumber {}",
-            now.depth, now.number
-        ));
+        let info = Info {
+            depth: Some(now.depth),
+            currmove: Some(moves::move_text(&active.root, &now.mv, self.options.chess960)),
+            currmovenumber: Some(now.number),
+            ..Info::default()
+        };
+        self.send(&Reply::Info(info));
     }
 
     /// Has the GUI sent `quit`, or closed our input and had its last `go` answered?
@@ -185,20 +188,20 @@ impl<W: Write> Session<W> {
         self.active.is_some() || self.held_no_move
     }
 
-    fn send(&mut self, line: &str) {
+    fn send(&mut self, reply: &Reply) {
         // A GUI that has gone away cannot be told anything; end of input will end the session.
-        let _ = writeln!(self.out, "{line}");
+        let _ = writeln!(self.out, "{reply}");
         let _ = self.out.flush();
     }
 
     fn info_strings(&mut self, lines: &[String]) {
         for line in lines {
-            self.send(&format!("info string {line}"));
+            self.send(&Reply::info_string(line.as_str()));
         }
     }
 
     fn error(&mut self, text: impl std::fmt::Display) {
-        self.send(&format!("info string error: {text}"));
+        self.send(&Reply::info_string(format!("error: {text}")));
     }
 
     /// Handles one GUI line, read at `received`.
@@ -237,7 +240,7 @@ impl<W: Write> Session<W> {
             Command::Empty | Command::Register => {}
             Command::Uci => self.uci(),
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.send("readyok"),
+            Command::IsReady => self.send(&Reply::ReadyOk),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.finish_search();
@@ -262,9 +265,9 @@ impl<W: Write> Session<W> {
             Command::Eval => {
                 let pos = self.game.position_clone();
                 let value = self.thinker.with_searcher(|s| s.evaluate(&pos));
-                self.send(&format!(
-                    "info string eval cp {value} (static, from the side to move's point of view)"
-                ));
+                self.send(&Reply::info_string(format!(
+                    "eval cp {value} (static, from the side to move's point of view)"
+                )));
             }
             Command::Perft(depth) => {
                 self.finish_search();
@@ -283,12 +286,12 @@ impl<W: Write> Session<W> {
     }
 
     fn uci(&mut self) {
-        self.send(&format!("id name {}", crate::version::ENGINE_NAME));
-        self.send("id author the fairybridge authors");
-        for line in self.options.announce(&self.registry) {
-            self.send(&line);
+        self.send(&Reply::Id(Id::Name(crate::version::ENGINE_NAME.to_string())));
+        self.send(&Reply::Id(Id::Author("the fairybridge authors".to_string())));
+        for option in self.options.announce(&self.registry) {
+            self.send(&Reply::Option(option));
         }
-        self.send("uciok");
+        self.send(&Reply::UciOk);
     }
 
     /// The variant `UCI_Variant` names.
@@ -351,12 +354,12 @@ impl<W: Write> Session<W> {
         }
         let pocket = variant.pieces.iter().filter(|p| p.drop.is_some()).count();
         let start = fen::to_fen(&Position::start(variant), Coords::Human);
-        self.send(&format!(
-            "info string variant {} files {} ranks {} pocket {pocket} template fairy startpos {start}",
+        self.send(&Reply::info_string(format!(
+            "variant {} files {} ranks {} pocket {pocket} template fairy startpos {start}",
             uci_variant_name(&variant.name),
             variant.shape.files,
             variant.shape.ranks
-        ));
+        )));
     }
 
     /// `VariantPath`: definition files (several separated by `;`, as Fairy-Stockfish allows one)
@@ -376,7 +379,7 @@ impl<W: Write> Session<W> {
         }
         if !loaded.is_empty() {
             self.registry = Arc::new(registry);
-            self.send(&format!("info string VariantPath: loaded {}", loaded.join(" ")));
+            self.send(&Reply::info_string(format!("VariantPath: loaded {}", loaded.join(" "))));
         }
         if errors.is_empty() {
             Ok(())
@@ -426,15 +429,19 @@ impl<W: Write> Session<W> {
             let lost = root
                 .outcome()
                 .is_some_and(|o| o.winner == Some(root.side_to_move().opposite()));
-            self.send(if lost {
-                "info depth 0 score mate 0"
-            } else {
-                "info depth 0 score cp 0"
-            });
+            let score = InfoScore {
+                value: if lost { ScoreValue::Mate(0) } else { ScoreValue::Cp(0) },
+                bound: crate::search::Bound::Exact,
+            };
+            self.send(&Reply::Info(Info {
+                depth: Some(0),
+                score: Some(score),
+                ..Info::default()
+            }));
             if go.infinite || go.ponder {
                 self.held_no_move = true;
             } else {
-                self.send("bestmove (none)");
+                self.send(&Reply::no_move());
             }
             return;
         }
@@ -560,7 +567,7 @@ impl<W: Write> Session<W> {
     fn stop(&mut self) {
         if self.held_no_move {
             self.held_no_move = false;
-            self.send("bestmove (none)");
+            self.send(&Reply::no_move());
             return;
         }
         let Some(active) = self.active.as_mut() else { return };
@@ -575,7 +582,7 @@ impl<W: Write> Session<W> {
     fn ponder_hit(&mut self) {
         if self.held_no_move {
             self.held_no_move = false;
-            self.send("bestmove (none)");
+            self.send(&Reply::no_move());
             return;
         }
         let Some(active) = self.active.as_mut() else { return };
@@ -602,7 +609,7 @@ impl<W: Write> Session<W> {
     fn finish_search(&mut self) {
         if self.held_no_move {
             self.held_no_move = false;
-            self.send("bestmove (none)");
+            self.send(&Reply::no_move());
         }
         let Some(active) = self.active.as_mut() else { return };
         active.holds = false;
@@ -638,36 +645,32 @@ impl<W: Write> Session<W> {
             active.last_info = Some(info.clone());
         }
         let root = active.root.clone();
-        let line = self.info_line(&root, &info, None);
-        self.send(&line);
+        let info = self.info(&root, &info, None);
+        self.send(&Reply::Info(info));
     }
 
-    fn info_line(&self, root: &Position, info: &SearchInfo, hashfull: Option<u32>) -> String {
-        let ms = info.elapsed.as_millis() as u64;
-        let nps = (info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3)) as u64;
-        let bound = match info.bound {
-            Bound::Exact => "",
-            Bound::Lower => " lowerbound",
-            Bound::Upper => " upperbound",
-        };
+    /// A search report as `info`, with the table's fill when it is given.
+    fn info(&self, root: &Position, info: &SearchInfo, hashfull: Option<u32>) -> Info {
         let score = match info.score {
-            Score::Cp(c) => format!("cp {c}"),
-            Score::Mate(n) => format!("mate {n}"),
+            Score::Cp(c) => ScoreValue::Cp(i64::from(c)),
+            Score::Mate(n) => ScoreValue::Mate(i64::from(n)),
         };
-        let mut line = format!(
-            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps}",
-            info.depth, info.seldepth, info.line, info.nodes
-        );
-        if let Some(h) = hashfull {
-            line.push_str(&format!(" hashfull {h}"));
-        }
-        line.push_str(&format!(" time {ms}"));
         let pv = moves::line_text(root, &info.pv, self.options.chess960);
-        if !pv.is_empty() {
-            line.push_str(" pv ");
-            line.push_str(&pv.join(" "));
+        Info {
+            depth: Some(info.depth),
+            seldepth: Some(info.seldepth),
+            multipv: Some(info.line),
+            score: Some(InfoScore {
+                value: score,
+                bound: info.bound,
+            }),
+            nodes: Some(info.nodes),
+            nps: Some((info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3)) as u64),
+            hashfull,
+            time: Some(info.elapsed.as_millis() as u64),
+            tail: (!pv.is_empty()).then_some(InfoTail::Pv(pv)),
+            ..Info::default()
         }
-        line
     }
 
     fn search_done(&mut self, id: u64, result: SearchResult) {
@@ -698,13 +701,13 @@ impl<W: Write> Session<W> {
         let root = active.root;
         let mut pos = root.clone();
         let Some(best) = result.best.and_then(|m| pos.find_legal(&m)) else {
-            self.send("bestmove (none)");
+            self.send(&Reply::no_move());
             return;
         };
         let hashfull = self.thinker.with_searcher(|s| s.hashfull());
         if let Some(info) = &active.last_info {
-            let line = self.info_line(&root, info, Some(hashfull));
-            self.send(&line);
+            let info = self.info(&root, info, Some(hashfull));
+            self.send(&Reply::Info(info));
         }
         // The line after the best move, if it starts with it.
         let rest: &[Move] = match result.pv.split_first() {
@@ -727,10 +730,7 @@ impl<W: Write> Session<W> {
             .into_iter()
             .next()
             .map(|t| moves::turn_text(&pos, &t, self.options.chess960));
-        match ponder {
-            Some(p) => self.send(&format!("bestmove {text} ponder {p}")),
-            None => self.send(&format!("bestmove {text}")),
-        }
+        self.send(&Reply::best_move(text, ponder));
     }
 
     /// The next sub-move of our own turn of several moves when the search's line does not give it:
