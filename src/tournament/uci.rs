@@ -3,7 +3,8 @@
 //! `isready` … `readyok`; per game `UCI_Variant`, `ucinewgame` and `isready`; per turn
 //! `position startpos|fen START moves …` and `go wtime … btime … winc … binc … [movestogo N]`
 //! (`go movetime MS` with a time per move; `depth N` added with `depth=`), read to its
-//! `bestmove`; `stop` when its flag fell; `quit` at the end.
+//! `bestmove`; `stop` when its flag fell; `quit` at the end. Every line sent is a typed
+//! [`Command`] and every line read is parsed into a typed [`Reply`] (`protocol::uci`).
 //!
 //! Moves on the wire are our UCI move text (`protocol::uci::moves`: human coordinates, `e10` on
 //! 10-rank boards, drops `P@e4`, a turn of several moves as one word joined by commas); the moves
@@ -24,8 +25,11 @@ use super::timecontrol::ClockReading;
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::movetext::{self, MoveTextError};
 use crate::notation::{Coords, fen};
+use crate::protocol::uci::command::{Command, Go, Start};
+use crate::protocol::uci::engine_line::{EngineLine, parse_engine_line};
 use crate::protocol::uci::moves;
 use crate::protocol::uci::options::uci_variant_name;
+use crate::protocol::uci::reply::{Id, Info, InfoTail, NO_MOVE, Reply, ScoreValue};
 
 /// How long `uci` may take to be answered with `uciok` (a slow-starting engine on a loaded
 /// machine; cutechess waits about as long).
@@ -44,8 +48,8 @@ pub struct UciEngine {
     variants: Option<Vec<String>>,
     process: EngineProcess,
     limits: SearchLimits,
-    /// `startpos` or `fen FEN`.
-    start: String,
+    /// Where the game started.
+    start: Start,
     /// The game's moves so far, one UCI word per sub-move.
     moves: Vec<String>,
     /// A `go` has not had its `bestmove` yet.
@@ -55,68 +59,29 @@ pub struct UciEngine {
     pub variant_name: Option<String>,
 }
 
-/// What an `option` line of the `uci` answer says: the name, and a combo's values.
-fn read_option(line: &str) -> Option<(String, Vec<String>)> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+/// The search an `info` line shows, if it has a depth and a score: the score in centipawns,
+/// mate in N as ±100000+N (as CECP engines write it), the node count (0 if not given) and the
+/// first move of its `pv`.
+fn thinking(info: &Info) -> Option<Heard> {
+    // With MultiPV, only the best line is the engine's opinion of the position.
+    if info.multipv.is_some_and(|k| k != 1) {
         return None;
     }
-    let type_at = words.iter().position(|w| *w == "type")?;
-    let name = words[2..type_at].join(" ");
-    let mut vars = Vec::new();
-    let mut rest = words[type_at..].iter();
-    while let Some(word) = rest.next() {
-        if *word == "var"
-            && let Some(value) = rest.next()
-        {
-            vars.push(value.to_string());
-        }
-    }
-    Some((name, vars))
-}
-
-/// Depth and score of an `info` line that has both (mate in N: ±100000+N, as CECP engines
-/// write it).
-fn read_info(line: &str) -> Option<(u32, i32)> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("info") {
-        return None;
-    }
-    let (mut depth, mut score) = (None, None);
-    while let Some(word) = words.next() {
-        match word {
-            "depth" => depth = words.next().and_then(|d| d.parse::<u32>().ok()),
-            // With MultiPV, only the best line is the engine's opinion of the position.
-            "multipv" if words.next().is_some_and(|k| k != "1") => return None,
-            "score" => {
-                score = match (words.next(), words.next().and_then(|n| n.parse::<i64>().ok())) {
-                    (Some("cp"), Some(cp)) => Some(cp.clamp(-99_999, 99_999) as i32),
-                    (Some("mate"), Some(n)) if n > 0 => Some(100_000 + n.min(10_000) as i32),
-                    (Some("mate"), Some(n)) => Some(-100_000 - n.unsigned_abs().min(10_000) as i32),
-                    _ => None,
-                }
-            }
-            // The rest of the line is text or moves.
-            "string" | "pv" | "refutation" | "currline" => break,
-            _ => {}
-        }
-    }
-    Some((depth?, score?))
-}
-
-/// The node count (0 if not given) and the first move of the `pv` of an `info` line.
-fn read_nodes_and_pv(line: &str) -> (u64, Option<String>) {
-    let mut words = line.split_whitespace();
-    let mut nodes = 0;
-    while let Some(word) = words.next() {
-        match word {
-            "nodes" => nodes = words.next().and_then(|n| n.parse().ok()).unwrap_or(0),
-            "pv" => return (nodes, words.next().map(str::to_string)),
-            "string" => break,
-            _ => {}
-        }
-    }
-    (nodes, None)
+    let score = match info.score?.value {
+        ScoreValue::Cp(cp) => cp.clamp(-99_999, 99_999) as i32,
+        ScoreValue::Mate(n) if n > 0 => 100_000 + n.min(10_000) as i32,
+        ScoreValue::Mate(n) => -100_000 - n.unsigned_abs().min(10_000) as i32,
+    };
+    let first_move = match &info.tail {
+        Some(InfoTail::Pv(pv)) => pv.first().cloned(),
+        _ => None,
+    };
+    Some(Heard::Thinking {
+        depth: info.depth?,
+        score,
+        nodes: info.nodes.unwrap_or(0),
+        first_move,
+    })
 }
 
 impl UciEngine {
@@ -139,7 +104,7 @@ impl UciEngine {
                 nodes: cfg.nodes,
                 no_clock: cfg.tc.is_infinite(),
             },
-            start: "startpos".to_string(),
+            start: Start::StartPos,
             moves: Vec::new(),
             searching: false,
             variant_name: None,
@@ -165,8 +130,12 @@ impl UciEngine {
         }
     }
 
+    async fn send(&mut self, command: &Command) -> Result<(), String> {
+        self.process.send_line(&command.to_string()).await
+    }
+
     async fn handshake(&mut self) -> Result<(), String> {
-        self.process.send_line("uci").await?;
+        self.send(&Command::Uci).await?;
         let deadline = Instant::now() + UCIOK_WAIT;
         loop {
             let line = match self.process.next_fresh(Some(deadline)).await {
@@ -175,17 +144,16 @@ impl UciEngine {
                 Some(Event::TooLong(..)) => continue,
                 Some(Event::Line(line, _)) => line,
             };
-            let line = line.trim();
-            if line == "uciok" {
-                return Ok(());
-            }
-            if let Some(name) = line.strip_prefix("id name ") {
-                self.id_name = Some(name.trim().to_string());
-            } else if let Some((name, vars)) = read_option(line) {
-                if name.eq_ignore_ascii_case("UCI_Variant") {
-                    self.variants = Some(vars);
+            match parse_engine_line(&line) {
+                EngineLine::Reply(Reply::UciOk) => return Ok(()),
+                EngineLine::Reply(Reply::Id(Id::Name(name))) => self.id_name = Some(name),
+                EngineLine::Reply(Reply::Option(option)) => {
+                    if option.name.eq_ignore_ascii_case("UCI_Variant") {
+                        self.variants = Some(option.kind.combo_values().to_vec());
+                    }
+                    self.options.push(option.name);
                 }
-                self.options.push(name);
+                _ => {}
             }
         }
     }
@@ -195,21 +163,25 @@ impl UciEngine {
     }
 
     async fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.process
-            .send_line(&format!("setoption name {name} value {value}"))
-            .await
+        self.send(&Command::SetOption {
+            name: name.to_string(),
+            value: Some(value.to_string()),
+        })
+        .await
     }
 
     /// `isready` and its `readyok` (other lines are dropped: the engine is not searching).
     async fn ready(&mut self) -> Result<(), String> {
-        self.process.send_line("isready").await?;
+        self.send(&Command::IsReady).await?;
         let deadline = Instant::now() + READYOK_WAIT;
         loop {
             match self.process.next_fresh(Some(deadline)).await {
                 None => return Err(format!("no readyok within {} s", READYOK_WAIT.as_secs())),
                 Some(Event::Eof(_)) => return Err("exited".to_string()),
-                Some(Event::Line(line, _)) if line.trim() == "readyok" => return Ok(()),
-                Some(Event::Line(line, _)) => self.warn_unasked(&line),
+                Some(Event::Line(line, _)) => match parse_engine_line(&line) {
+                    EngineLine::Reply(Reply::ReadyOk) => return Ok(()),
+                    _ => self.warn_unasked(&line),
+                },
                 Some(Event::TooLong(..)) => {}
             }
         }
@@ -218,7 +190,7 @@ impl UciEngine {
     /// A line it sent while not searching, dropped: a `bestmove` then is an engine bug, worth a
     /// warning, but not a move of the game.
     fn warn_unasked(&self, line: &str) {
-        if line.split_whitespace().next() == Some("bestmove") {
+        if let EngineLine::Reply(Reply::BestMove { .. }) = parse_engine_line(line) {
             log::warn!(
                 "{}: dropped a bestmove sent while not searching: {}",
                 self.name,
@@ -283,14 +255,14 @@ impl UciEngine {
             let name = self.wire_variant(variant).to_string();
             self.set_option("UCI_Variant", &name).await?;
         }
-        self.process.send_line("ucinewgame").await?;
+        self.send(&Command::UciNewGame).await?;
         self.ready().await?;
         let start_fen = fen::to_fen(start, Coords::Human);
         let standard = fen::to_fen(&Position::start(start.variant()), Coords::Human);
         self.start = if start_fen == standard {
-            "startpos".to_string()
+            Start::StartPos
         } else {
-            format!("fen {start_fen}")
+            Start::Fen(start_fen)
         };
         Ok(())
     }
@@ -308,7 +280,7 @@ impl UciEngine {
     pub async fn go(&mut self, mover: Color, own: &ClockReading, other: &ClockReading) -> Result<(), String> {
         self.send_position().await?;
         let go = go_command(mover, own, other, &self.limits);
-        self.process.send_line(&go).await?;
+        self.send(&Command::Go(go)).await?;
         self.searching = true;
         Ok(())
     }
@@ -321,17 +293,13 @@ impl UciEngine {
     /// The engine's pipe is closed or it fails the protocol's exchange (the text says how).
     pub async fn go_limited(&mut self, movetime_ms: Option<u64>, depth: Option<u32>) -> Result<(), String> {
         self.send_position().await?;
-        let mut go = String::from("go");
-        if let Some(ms) = movetime_ms {
-            go.push_str(&format!(" movetime {ms}"));
-        }
-        if let Some(d) = depth {
-            go.push_str(&format!(" depth {d}"));
-        }
-        if movetime_ms.is_none() && depth.is_none() {
-            go.push_str(" infinite");
-        }
-        self.process.send_line(&go).await?;
+        let go = Go {
+            movetime: movetime_ms,
+            depth,
+            infinite: movetime_ms.is_none() && depth.is_none(),
+            ..Go::default()
+        };
+        self.send(&Command::Go(go)).await?;
         self.searching = true;
         Ok(())
     }
@@ -342,18 +310,17 @@ impl UciEngine {
         for line in self.process.take_unread() {
             self.warn_unasked(&line);
         }
-        let mut position = format!("position {}", self.start);
-        if !self.moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&self.moves.join(" "));
-        }
-        self.process.send_line(&position).await
+        let position = Command::Position {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+        };
+        self.send(&position).await
     }
 
     /// `stop`: move now.
     pub async fn move_now(&mut self) {
         if self.searching {
-            let _ = self.process.send_line("stop").await;
+            let _ = self.send(&Command::Stop).await;
         }
     }
 
@@ -365,28 +332,16 @@ impl UciEngine {
             Event::TooLong(..) => return Some(Heard::Other),
             Event::Line(line, at) => (line, at),
         };
-        let mut words = line.split_whitespace();
-        Some(match words.next() {
-            Some("bestmove") if self.searching => {
+        Some(match parse_engine_line(&line) {
+            EngineLine::Reply(Reply::BestMove { best, .. }) if self.searching => {
                 self.searching = false;
-                Heard::Move(words.next().unwrap_or("").to_string(), at)
+                Heard::Move(best, at)
             }
-            Some("bestmove") => {
+            EngineLine::Reply(Reply::BestMove { .. }) => {
                 self.warn_unasked(&line);
                 Heard::Other
             }
-            Some("info") if self.searching => match read_info(&line) {
-                Some((depth, score)) => {
-                    let (nodes, first_move) = read_nodes_and_pv(&line);
-                    Heard::Thinking {
-                        depth,
-                        score,
-                        nodes,
-                        first_move,
-                    }
-                }
-                None => Heard::Other,
-            },
+            EngineLine::Reply(Reply::Info(info)) if self.searching => thinking(&info).unwrap_or(Heard::Other),
             _ => Heard::Other,
         })
     }
@@ -397,11 +352,11 @@ impl UciEngine {
     ///
     /// The [`Forfeit`] the text earns: not a move, or not a legal one.
     pub fn read_move(&mut self, pos: &Position, text: &str) -> Result<MoveRead, Forfeit> {
-        if text.is_empty() || text == "(none)" || text == "0000" {
+        if text.is_empty() || text == NO_MOVE || text == "0000" {
             let shown = if text.is_empty() {
                 "bestmove without a move".to_string()
             } else {
-                format!("bestmove {text}")
+                Reply::best_move(text, None).to_string()
             };
             return Err(Forfeit::NoMove(shown));
         }
@@ -434,7 +389,7 @@ impl UciEngine {
     /// `stop` if it searches, `quit`, and the process gone within a second.
     pub async fn finish(mut self) {
         self.move_now().await;
-        let _ = self.process.send_line("quit").await;
+        let _ = self.send(&Command::Quit).await;
         self.process.end().await;
     }
 }
@@ -448,35 +403,28 @@ struct SearchLimits {
     no_clock: bool,
 }
 
-/// The `go` line for `mover`: its clock (`own`) and the other's as `wtime`/`btime` with their
+/// The `go` for `mover`: its clock (`own`) and the other's as `wtime`/`btime` with their
 /// increments and the mover's `movestogo`, or `movetime` for a time per move; `depth N` and
 /// `nodes N` with those limits.
-fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, limits: &SearchLimits) -> String {
-    let mut go = String::from("go");
+fn go_command(mover: Color, own: &ClockReading, other: &ClockReading, limits: &SearchLimits) -> Go {
+    let mut go = Go {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        ..Go::default()
+    };
     if limits.no_clock {
     } else if own.per_move {
-        go.push_str(&format!(" movetime {}", own.millis()));
+        go.movetime = Some(own.millis().unsigned_abs());
     } else {
         let (white, black) = match mover {
             Color::White => (own, other),
             Color::Black => (other, own),
         };
-        go.push_str(&format!(
-            " wtime {} btime {} winc {} binc {}",
-            white.millis(),
-            black.millis(),
-            white.increment_millis(),
-            black.increment_millis()
-        ));
-        if let Some(n) = own.moves_to_go {
-            go.push_str(&format!(" movestogo {n}"));
-        }
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
+        go.wtime = Some(white.millis());
+        go.btime = Some(black.millis());
+        go.winc = Some(white.increment_millis());
+        go.binc = Some(black.increment_millis());
+        go.movestogo = own.moves_to_go;
     }
     go
 }
@@ -506,21 +454,21 @@ mod tests {
         let own = reading(9.25, 0.1, None, false);
         let other = reading(10.0, 0.2, None, false);
         assert_eq!(
-            go_command(Color::White, &own, &other, &SearchLimits::default()),
+            go_command(Color::White, &own, &other, &SearchLimits::default()).to_string(),
             "go wtime 9250 btime 10000 winc 100 binc 200"
         );
         assert_eq!(
-            go_command(Color::Black, &own, &other, &depth(7)),
+            go_command(Color::Black, &own, &other, &depth(7)).to_string(),
             "go wtime 10000 btime 9250 winc 200 binc 100 depth 7"
         );
         let own = reading(60.0, 0.0, Some(12), false);
         assert_eq!(
-            go_command(Color::White, &own, &other, &SearchLimits::default()),
+            go_command(Color::White, &own, &other, &SearchLimits::default()).to_string(),
             "go wtime 60000 btime 10000 winc 0 binc 200 movestogo 12"
         );
         let own = reading(0.5, 0.0, None, true);
         assert_eq!(
-            go_command(Color::Black, &own, &other, &SearchLimits::default()),
+            go_command(Color::Black, &own, &other, &SearchLimits::default()).to_string(),
             "go movetime 500"
         );
         // cutechess-cli's tc=inf with depth= or nodes=: the limits alone.
@@ -530,43 +478,65 @@ mod tests {
             ..depth(7)
         };
         assert_eq!(
-            go_command(Color::Black, &own, &other, &no_clock),
+            go_command(Color::Black, &own, &other, &no_clock).to_string(),
             "go depth 7 nodes 5000"
         );
         // A clock fallen below zero within the margin is sent as 0.
         let own = reading(-0.01, 0.0, None, false);
-        assert!(go_command(Color::White, &own, &other, &SearchLimits::default()).starts_with("go wtime 0 "));
+        assert!(
+            go_command(Color::White, &own, &other, &SearchLimits::default())
+                .to_string()
+                .starts_with("go wtime 0 ")
+        );
+    }
+
+    /// Depth, score, nodes and first move of the thinking an engine line shows, if it shows any.
+    fn thinking_of(line: &str) -> Option<(u32, i32, u64, Option<String>)> {
+        let EngineLine::Reply(Reply::Info(info)) = parse_engine_line(line) else {
+            return None;
+        };
+        match thinking(&info)? {
+            Heard::Thinking {
+                depth,
+                score,
+                nodes,
+                first_move,
+            } => Some((depth, score, nodes, first_move)),
+            _ => None,
+        }
+    }
+
+    fn depth_and_score(line: &str) -> Option<(u32, i32)> {
+        thinking_of(line).map(|(d, s, _, _)| (d, s))
     }
 
     #[test]
-    fn options_and_info_lines() {
-        let (name, vars) =
-            read_option("option name UCI_Variant type combo default chess var chess var wildcastle").unwrap();
+    fn info_lines_as_thinking() {
         assert_eq!(
-            (name.as_str(), vars),
-            ("UCI_Variant", vec!["chess".to_string(), "wildcastle".to_string()])
-        );
-        let (name, vars) = read_option("option name Move Overhead type spin default 10 min 0 max 5000").unwrap();
-        assert_eq!((name.as_str(), vars.len()), ("Move Overhead", 0));
-        assert_eq!(read_option("id name x"), None);
-        assert_eq!(
-            read_info("info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 pv e2e4"),
+            depth_and_score("info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 pv e2e4"),
             Some((12, -35))
         );
-        assert_eq!(read_info("info depth 9 score mate 3 pv a1a8"), Some((9, 100_003)));
-        assert_eq!(read_info("info depth 9 score mate -2"), Some((9, -100_002)));
-        assert_eq!(read_info("info depth 9 score lowerbound"), None);
-        assert_eq!(read_info("info string depth 3 score cp 5"), None);
-        assert_eq!(read_info("info currmove e2e4 currmovenumber 1"), None);
-        assert_eq!(read_info("info depth 4 score cp 99999999999"), Some((4, 99_999)));
+        assert_eq!(depth_and_score("info depth 9 score mate 3 pv a1a8"), Some((9, 100_003)));
+        assert_eq!(depth_and_score("info depth 9 score mate -2"), Some((9, -100_002)));
+        assert_eq!(depth_and_score("info depth 9 score lowerbound"), None);
+        assert_eq!(depth_and_score("info string depth 3 score cp 5"), None);
+        assert_eq!(depth_and_score("info currmove e2e4 currmovenumber 1"), None);
+        assert_eq!(depth_and_score("info depth 4 score cp 99999999999"), Some((4, 99_999)));
+        assert_eq!(depth_and_score("info depth 4 score cp 5 upperbound"), Some((4, 5)));
         // MultiPV: the second and later lines are not the engine's score.
-        assert_eq!(read_info("info depth 7 multipv 2 score cp -80 pv d2d4"), None);
-        assert_eq!(read_info("info depth 7 multipv 1 score cp 20 pv e2e4"), Some((7, 20)));
+        assert_eq!(depth_and_score("info depth 7 multipv 2 score cp -80 pv d2d4"), None);
         assert_eq!(
-            read_nodes_and_pv("info depth 7 score cp 20 nodes 1234 nps 9 pv e2e4 e7e5"),
-            (1234, Some("e2e4".to_string()))
+            depth_and_score("info depth 7 multipv 1 score cp 20 pv e2e4"),
+            Some((7, 20))
         );
-        assert_eq!(read_nodes_and_pv("info depth 7 score cp 20"), (0, None));
-        assert_eq!(read_nodes_and_pv("info string nodes 5 pv x"), (0, None));
+        assert_eq!(
+            thinking_of("info depth 7 score cp 20 nodes 1234 nps 9 pv e2e4 e7e5"),
+            Some((7, 20, 1234, Some("e2e4".to_string())))
+        );
+        assert_eq!(thinking_of("info depth 7 score cp 20"), Some((7, 20, 0, None)));
+        assert_eq!(
+            thinking_of("info depth 7 score cp 20 string nodes 5 pv x"),
+            Some((7, 20, 0, None))
+        );
     }
 }
