@@ -1025,11 +1025,7 @@ impl Searcher {
             let row = self.heur.piece_to(piece, &mv);
             // The histories of a quiet move: the two nearest continuations, and all of them.
             let (near_history, history) = if quiet {
-                let near = self.heur.cont(earlier[0], row) + self.heur.cont(earlier[1], row);
-                (
-                    near,
-                    near + self.heur.cont(earlier[2], row) + self.heur.history(piece, &mv),
-                )
+                self.heur.quiet_histories(piece, &mv, row, &earlier)
             } else {
                 (0, 0)
             };

@@ -143,6 +143,10 @@ impl EvalParams {
 
     /// The weights of a variant: the defaults with its own definition file's `[eval]` section laid
     /// over them. A parent's section is not inherited: weights are fitted to one game's play.
+    ///
+    /// # Errors
+    /// The section's mistake (a TOML error, an unknown term or piece, a wrong number of values),
+    /// with the file and line where known.
     pub fn of_source(v: &Variant, source: &DefinitionSource) -> Result<EvalParams, DefinitionError> {
         let mut params = EvalParams::defaults(v);
         params.apply(&source.text, &source.file)?;
@@ -156,11 +160,17 @@ impl EvalParams {
     }
 
     /// Checks a variant's `[eval]` section when its definition is loaded.
+    ///
+    /// # Errors
+    /// As `of_source`.
     pub fn check(v: &Variant) -> Result<(), DefinitionError> {
         EvalParams::of_source(v, &v.source).map(|_| ())
     }
 
     /// Lays one file's `[eval]` section over these weights.
+    ///
+    /// # Errors
+    /// As `of_source`; the weights may then be partly changed.
     pub fn apply(&mut self, text: &str, file: &str) -> Result<(), DefinitionError> {
         let view: EvalView = toml::from_str(text).map_err(|e| DefinitionError::from_toml(&e, text, file))?;
         let error = |message: String| DefinitionError {

@@ -182,8 +182,15 @@ impl Heuristics {
     /// The history score of a quiet move: butterfly plus the three continuation histories.
     #[inline]
     pub fn quiet_score(&self, piece: Piece, mv: &Move, earlier: &[Option<usize>; 3]) -> i32 {
-        let row = self.piece_to(piece, mv);
-        self.history(piece, mv) + earlier.iter().map(|&e| self.cont(e, row)).sum::<i32>()
+        self.quiet_histories(piece, mv, self.piece_to(piece, mv), earlier).1
+    }
+
+    /// The histories of a quiet move whose row is `row`: the two nearest continuations, and
+    /// all of them with the butterfly history (`quiet_score`).
+    #[inline]
+    pub fn quiet_histories(&self, piece: Piece, mv: &Move, row: usize, earlier: &[Option<usize>; 3]) -> (i32, i32) {
+        let near = self.cont(earlier[0], row) + self.cont(earlier[1], row);
+        (near, near + self.cont(earlier[2], row) + self.history(piece, mv))
     }
 
     /// The capture history of a capture or promotion.
