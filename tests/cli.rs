@@ -195,3 +195,54 @@ fn command_line_errors_name_what_is_wrong() {
     let line = assert_one_line_failure(&["perft", "--dept", "2"]);
     assert!(line.contains("--dept") && line.contains("--depth"), "{line}");
 }
+
+/// XBoard starts `-fcp "fairybridge --variants '/my games/x.toml'"` with an empty last argument
+/// (it splits the command at spaces and leaves a word after the closing quote): the engine runs.
+#[test]
+fn an_empty_last_argument_is_ignored() {
+    let dir = std::env::temp_dir().join(format!("fairybridge cli {}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my knightmate.toml");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/variants/examples/knightmate.toml"
+        ),
+        &file,
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+
+    let o = run(&["--variants", file, "variants", ""]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).lines().any(|l| l.starts_with("knightmate")),
+        "{}",
+        stdout(&o)
+    );
+
+    let mut engine = common::EngineProcess::start(&["--variants", file, ""], true);
+    engine.send("xboard");
+    engine.send("protover 2");
+    let deadline = std::time::Instant::now() + common::LINE_TIMEOUT;
+    let mut features = Vec::new();
+    while let Some(line) = engine.next_line_before(deadline) {
+        let done = line.contains("done=1");
+        features.push(line);
+        if done {
+            break;
+        }
+    }
+    assert!(
+        features
+            .iter()
+            .any(|l| l.contains("variants=") && l.contains("knightmate")),
+        "the file's game is offered: {features:?}"
+    );
+    engine.close_input_with_quit();
+    let status = engine.wait_for_exit(common::LINE_TIMEOUT).expect("the engine exits");
+    assert!(status.success(), "{status:?}: {}", engine.stderr_text());
+    // An empty word inside the command is still a mistake.
+    assert_one_line_failure(&["--variants", "", "variants"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

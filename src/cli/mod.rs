@@ -157,7 +157,12 @@ fn one_line(text: &str) -> String {
 
 /// The command line, with a `match` in cutechess-cli's single-dash form rewritten into ours.
 fn arguments() -> Result<Vec<std::ffi::OsString>, String> {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // XBoard splits an engine command at spaces and, when its last word is quoted (a path with
+    // spaces: `-fcp "fairybridge --variants '/my games/x.toml'"`), passes an empty word after it.
+    while args.len() > 1 && args.last().is_some_and(|a| a.is_empty()) {
+        args.pop();
+    }
     let Some(words) = args
         .iter()
         .map(|a| a.to_str().map(str::to_string))
