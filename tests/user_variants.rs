@@ -598,3 +598,38 @@ fn a_file_cannot_replace_a_built_in_game() {
     assert!(registry.load_file(&example("minicannon.toml")).is_ok());
     assert!(registry.load_file(&example("minicannon.toml")).is_ok());
 }
+
+/// A game that forbids repeating a position judges castling as chess does: never out of check,
+/// never over an attacked square (the repetition test plays the move; the path is not on the
+/// board after it).
+#[test]
+fn castling_where_repetition_is_forbidden_is_never_out_of_or_through_check() {
+    let dir = std::env::temp_dir().join(format!("fairybridge norep {}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("norep.toml");
+    std::fs::write(
+        &file,
+        "name = \"norep\"\ninherit = \"normal\"\n[rules]\nrepetition = \"forbidden\"\n[xboard]\nbuiltin = false\n",
+    )
+    .unwrap();
+    let v = user_variant(file.to_str().unwrap(), "norep");
+    // Black's rook on e8 checks the white king: no castling at all.
+    let mut p = common::position(&v, "1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let moves = common::moves(&mut p);
+    assert!(
+        !moves.iter().any(|m| m == "e1g1" || m == "e1c1"),
+        "castled out of check: {moves:?}"
+    );
+    // The rook on f8 attacks f1, which short castling passes: long castling only.
+    let mut p = common::position(&v, "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let moves = common::moves(&mut p);
+    assert!(!moves.contains("e1g1"), "castled through check: {moves:?}");
+    assert!(moves.contains("e1c1"), "{moves:?}");
+    // The same positions in chess agree.
+    let normal = common::builtin("normal");
+    let mut p = common::position(&normal, "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let chess = common::moves(&mut p);
+    let mut p = common::position(&v, "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(common::moves(&mut p), chess);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -332,6 +332,11 @@ impl Position {
     pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
         if ctx.forbid_repetition || matches!(mv, Move::Grow { .. }) {
             let us = self.side_to_move();
+            if let Move::Castle { king_from, king_to, .. } = *mv
+                && !self.castling_path_safe(king_from, king_to, ctx.in_check)
+            {
+                return false;
+            }
             self.make(*mv);
             let ok = if self.in_continuation() {
                 // The turn is not over: legal if some way of finishing it is.
