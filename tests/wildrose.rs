@@ -376,6 +376,18 @@ fn t6_growing_roses_converts_the_nightrider_and_wins() {
     assert_eq!(wire(&p, &grow[0]), "e7e8,e8b8");
     assert_eq!(parse_move(&mut p, "e7e8,e8b8", Coords::Wire), Ok(grow[0]));
     assert_eq!(parse_move(&mut p, "e7e8=b8", Coords::Human), Ok(grow[0]));
+    // XBoard's relay when it takes the legs for castling: the pawn to the converted unit, then
+    // the pawn's square to a square beside that unit.
+    assert_eq!(parse_move(&mut p, "e7b8,e8c8", Coords::Wire), Ok(grow[0]));
+    assert_eq!(parse_move(&mut p, "e7b8,e8a8", Coords::Wire), Ok(grow[0]));
+    assert_eq!(
+        parse_move(&mut p, "e7b8,e8c7", Coords::Wire),
+        Err(MoveTextError::Illegal)
+    );
+    assert_eq!(
+        parse_move(&mut p, "e7b8,e7c8", Coords::Wire),
+        Err(MoveTextError::Illegal)
+    );
     let hash_before = p.hash();
     p.make(grow[0]);
     // The pawn is gone, b8 is a black rose, White moves again; nothing is judged mid-turn.
@@ -475,6 +487,9 @@ fn growing_roses_without_anything_to_convert() {
     assert!(matches!(grow, Move::Grow { converts: None, .. }), "{grow:?}");
     assert_eq!(wire(&p, &grow), "e7e8,e8e8");
     assert_eq!(parse_move(&mut p, "e7e8,e8e8", Coords::Wire), Ok(grow));
+    // XBoard's castling-like relay of it.
+    assert_eq!(parse_move(&mut p, "e7e8,e8d8", Coords::Wire), Ok(grow));
+    assert_eq!(parse_move(&mut p, "e7e8,e8f8", Coords::Wire), Ok(grow));
     let all = turns(&mut p);
     assert_eq!(all.len(), 78, "39 rose moves, 39 growing-roses turns");
     assert!(all.contains("e7e8 a2a3") && all.contains("e7e8 b1h7"));

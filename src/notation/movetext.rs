@@ -297,6 +297,26 @@ pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move
             }
         }
     }
+    // Growing roses as XBoard relays them when it takes the two legs for castling (it does when
+    // the pawn's square and its arrival square have one colour on its board, as for every Black
+    // push onto an empty last-rank square): `FROM CONVERTED,TO X`, X beside the converted unit on
+    // its rank, or off the board.
+    if coords == Coords::Wire {
+        for mv in moves.iter() {
+            if let Move::Grow { from, to, converts } = *mv {
+                let converted = sq(pos, converts.unwrap_or(to), coords);
+                let head = format!(
+                    "{},{}",
+                    leg(pos, from, converts.unwrap_or(to), coords),
+                    sq(pos, to, coords)
+                );
+                let beside = |rest: &str| rest.len() == converted.len() && rest.get(1..) == converted.get(1..);
+                if wanted.strip_prefix(&head).is_some_and(beside) {
+                    return Ok(*mv);
+                }
+            }
+        }
+    }
     Err(MoveTextError::Illegal)
 }
 
