@@ -115,13 +115,17 @@ fn uci_first_line_chooses_uci_and_the_answer_is_complete() {
 
 #[test]
 fn any_other_first_line_is_cecp_and_nothing_comes_before_it() {
+    // One stdout keeps the order of what the engine writes: had it said anything before reading
+    // its first line, that would be read here before the answer to `protover`.
     let mut p = EngineProcess::start(&[], false);
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(p.pending_lines().count(), 0, "the engine spoke before the first line");
     p.send("xboard");
     p.send("protover 2");
     let first = p.next_line_before(Instant::now() + LINE_TIMEOUT);
-    assert_eq!(first.as_deref(), Some("feature done=0"));
+    assert_eq!(
+        first.as_deref(),
+        Some("feature done=0"),
+        "the first line the engine wrote"
+    );
     // A first line that is a CECP command is carried out, not dropped.
     let mut q = EngineProcess::start(&[], false);
     q.send("ping 7");
@@ -281,10 +285,12 @@ fn isready_is_answered_during_a_search_and_stop_ends_infinite() {
     let (mut e, _) = Uci::start();
     e.send("position startpos");
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
+    // `isready` while the search runs: once it has reported an iteration, and again once it has
+    // reported more (an infinite search goes on reporting until it is stopped).
+    e.until("the first iteration", |l| l.starts_with("info depth "));
     let before = e.sync();
     assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
-    std::thread::sleep(Duration::from_millis(200));
+    e.until("more of the search", |l| l.starts_with("info "));
     assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
     e.send("stop");
     let (best, _) = e.best_move();
@@ -324,7 +330,8 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
     let ponder = ponder.expect("a ponder move");
     e.send(&format!("position startpos moves e2e4 e7e5 {best} {ponder}"));
     e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
-    std::thread::sleep(Duration::from_millis(300));
+    // Pondering has begun once it reports; it waits for `ponderhit` however long it has thought.
+    e.until("the ponder search", |l| l.starts_with("info depth "));
     assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
     e.send("ponderhit");
     let (reply, _) = e.best_move();
