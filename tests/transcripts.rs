@@ -125,8 +125,6 @@ fn replay(path: &std::path::Path) {
             engine.expect(&file, lineno, "an empty line", |l| l.is_empty());
         } else if let Some(pattern) = raw.strip_prefix("<~ ") {
             engine.expect(&file, lineno, &format!("a line like {pattern:?}"), |l| glob(pattern, l));
-        } else if let Some(ms) = raw.strip_prefix("%sleep ") {
-            std::thread::sleep(Duration::from_millis(ms.trim().parse().expect("sleep in ms")));
         } else if raw.trim() == "%handshake" {
             engine.send("xboard");
             engine.send("protover 2");
