@@ -6,9 +6,14 @@
 //!
 //! Needs the feature: `cargo test --release --features zillions --test zillions_host` (CI runs it).
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use common::{EngineProcess, LINE_TIMEOUT};
 
 use fairybridge::core::{Color, Move, MoveKind, Position};
 use fairybridge::notation::{Coords, fen};
@@ -159,31 +164,35 @@ fn an_illegal_plugin_move_is_refused_and_forfeits() {
         .unwrap_or_else(|e| panic!("cannot run the C compiler `cc` ({e}): scripts/install-deps.sh installs it"));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // Talk to the host directly: the plug-in's move never reaches the GUI.
-    let mut child = Command::new(exe())
-        .args(["zillions-host", "--plugin"])
-        .arg(&lib)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("host starts");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(b"xboard\nprotover 2\nnew\nusermove e2e4\n");
-        let _ = stdin.flush();
-        // A line during the search would call it off: let the plug-in answer first.
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let _ = stdin.write_all(b"ping 7\nquit\n");
+    let lib_arg = lib.to_str().expect("a UTF-8 temporary path");
+    let mut host = EngineProcess::start(&["zillions-host", "--plugin", lib_arg], false);
+    for line in ["xboard", "protover 2", "new", "usermove e2e4"] {
+        host.send(line);
     }
-    let out = child.wait_with_output().expect("host exits");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(!text.lines().any(|l| l.starts_with("move ")), "{text}");
+    // A line during the search would call it off: the next goes once the move has been refused.
+    let mut said: Vec<String> = Vec::new();
+    while said.last().map(String::as_str) != Some("resign") {
+        let line = host
+            .next_line_before(Instant::now() + LINE_TIMEOUT)
+            .unwrap_or_else(|| panic!("no resign from the host: {said:?}"));
+        said.push(line);
+    }
+    host.send("ping 7");
+    while said.last().map(String::as_str) != Some("pong 7") {
+        let line = host
+            .next_line_before(Instant::now() + LINE_TIMEOUT)
+            .unwrap_or_else(|| panic!("no pong from the host: {said:?}"));
+        said.push(line);
+    }
+    host.send("quit");
+    let status = host.wait_for_exit(LINE_TIMEOUT);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert!(!said.iter().any(|l| l.starts_with("move ")), "{said:?}");
     assert!(
-        text.contains("tellusererror") && text.contains("illegal move \"Pawn e2 - e5\""),
-        "{text}"
+        said.iter()
+            .any(|l| l.starts_with("tellusererror") && l.contains("illegal move \"Pawn e2 - e5\"")),
+        "{said:?}"
     );
-    assert!(text.lines().any(|l| l == "resign"), "{text}");
-    assert!(text.lines().any(|l| l == "pong 7"), "{text}");
     // A missing library is a one-line error, exit 2.
     let out = Command::new(exe())
         .args(["zillions-host", "--plugin", "/nonexistent/libnothing.so"])
