@@ -99,13 +99,16 @@ static unsigned next_random(void) {
 
 typedef struct {
     volatile Search_Status *status;
+    volatile long *nodes, *depth;
     Search_Status stop_with;
     double stopped_at;
 } Stopper;
 
 static void *stopper(void *arg) {
     Stopper *s = arg;
-    usleep(300000);
+    /* Stop once the engine's thinking has been relayed (polled, the only signal the calling
+       convention has); the 30 s are for thinking that never comes. */
+    for (int i = 0; i < 30000 && (*s->nodes == 0 || *s->depth == 0); i++) usleep(1000);
     s->stopped_at = now();
     *s->status = s->stop_with;
     return NULL;
@@ -128,7 +131,7 @@ static int ask(const Options *o, int ply, int n, char *best) {
     best[0] = 0;
     Search_Status stop = ply == o->stopsoon ? kSTOPSOON : ply == o->stopnow ? kSTOPNOW : kKEEPSEARCHING;
     if (stop != kKEEPSEARCHING) {
-        Stopper s = {&status, stop, 0};
+        Stopper s = {&status, &nodes, &depth, stop, 0};
         pthread_t t;
         pthread_create(&t, NULL, stopper, &s);
         int r = search(0, 0, 0, &status, best, current, &nodes, &score, &depth);
