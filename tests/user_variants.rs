@@ -17,7 +17,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use fairybridge::core::{MoveKind, Position, Variant};
 use fairybridge::notation::Coords;
@@ -319,10 +319,8 @@ impl Engine {
             panic!("engine did not quit");
         };
         assert!(status.success(), "engine exit status {status}");
-        while let Some(l) = self
-            .process
-            .next_line_before(Instant::now() + Duration::from_millis(200))
-        {
+        // The engine has exited: the lines left end where its stdout closed.
+        while let Some(l) = self.process.next_line_before(Instant::now() + LINE_TIMEOUT) {
             self.seen.push(l);
         }
         self.process.stderr_text()

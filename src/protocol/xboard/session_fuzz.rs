@@ -124,7 +124,8 @@ fn fuzz(seed: u64, commands: usize) {
     for cmd in ["exit", "new", "sd 2", "go"] {
         h.line(cmd);
     }
-    h.pump(Duration::from_secs(10));
+    // Pumps until the move (the bound is for a hang only).
+    h.pump(Duration::from_secs(60));
     h.ping();
     h.pump(Duration::from_secs(1));
     assert!(h.moved_lately(200), "no move after `new` / `go`\n{}", h.context());
