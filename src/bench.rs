@@ -12,6 +12,8 @@ use crate::search::{Limits, SearchControl, Searcher};
 
 /// The bench positions, built into the binary.
 const BENCH_EPD: &str = include_str!("../fixtures/bench.epd");
+/// The depth of `fairybridge bench` without `--depth`: the node count the search is known by.
+pub const DEFAULT_DEPTH: u32 = 10;
 /// Hash size for the bench (fixed: it influences the node count).
 const BENCH_HASH_MB: usize = 16;
 

@@ -77,7 +77,7 @@ enum Command {
     /// Fixed-depth search of the bench positions: a deterministic node count and the speed.
     Bench {
         /// Depth in plies.
-        #[arg(long, default_value_t = 10, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH, allow_hyphen_values = true)]
         depth: u32,
     },
 }
