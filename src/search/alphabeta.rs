@@ -1682,6 +1682,9 @@ mod tests {
             assert!(!info.pv.is_empty());
             depths.push(info.depth);
         });
+        // Once a search has run a second, a new best root move inside an iteration is reported
+        // too: on a slow or loaded machine a depth can come more than once, in order.
+        depths.dedup();
         assert_eq!(depths, vec![1, 2, 3, 4, 5]);
         assert_eq!(r.depth, 5);
         assert_eq!(r.pv.first(), r.best.as_ref());
