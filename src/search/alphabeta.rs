@@ -1547,15 +1547,12 @@ mod tests {
         assert_eq!(r.score, Score::Cp(0));
     }
 
-    #[test]
-    fn repetition_inside_the_tree_is_a_draw_at_once() {
-        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        let control = SearchControl::new();
-        let v = Arc::clone(p.variant());
-        let ctx = Ctx {
-            control: &control,
-            start: Instant::now(),
-            et: Arc::new(EvalTables::new(&v)),
+    /// A search context with chess's draw rules, for tests that call the search's parts directly.
+    fn chess_ctx<'a>(control: &'a SearchControl, v: &Arc<crate::core::Variant>, start: Instant) -> Ctx<'a> {
+        Ctx {
+            control,
+            start,
+            et: Arc::new(EvalTables::new(v)),
             nps: None,
             node_limit: None,
             repetition_draw: Some(3),
@@ -1564,7 +1561,15 @@ mod tests {
             has_goals: false,
             null_ok: true,
             root_history: 0,
-        };
+        }
+    }
+
+    #[test]
+    fn repetition_inside_the_tree_is_a_draw_at_once() {
+        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let control = SearchControl::new();
+        let v = Arc::clone(p.variant());
+        let ctx = chess_ctx(&control, &v, Instant::now());
         let s = Searcher::new(1);
         for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
             let mv = test_fixtures::parse_move(&mut p, m);
@@ -1699,19 +1704,7 @@ mod tests {
         let p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let v = Arc::clone(p.variant());
         let control = SearchControl::new();
-        let ctx_started = |start: Instant| Ctx {
-            control: &control,
-            start,
-            et: Arc::new(EvalTables::new(&v)),
-            nps: None,
-            node_limit: None,
-            repetition_draw: Some(3),
-            insufficient_material: true,
-            stalemate: Verdict::Draw,
-            has_goals: false,
-            null_ok: true,
-            root_history: 0,
-        };
+        let ctx_started = |start: Instant| chess_ctx(&control, &v, start);
         let a_second_ago = Instant::now()
             .checked_sub(Duration::from_secs(1))
             .expect("the monotonic clock reaches a second back");
