@@ -330,13 +330,16 @@ impl Position {
 
     /// Is a pseudo-legal move legal? Moves that cannot expose a king skip the make/unmake test.
     pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
+        // Castling's path, before any test that plays the move (the path is not on the board
+        // after it).
+        if let Move::Castle { king_from, king_to, .. } = *mv
+            && ctx.has_kings
+            && !self.castling_path_safe(king_from, king_to, ctx.in_check)
+        {
+            return false;
+        }
         if ctx.forbid_repetition || matches!(mv, Move::Grow { .. }) {
             let us = self.side_to_move();
-            if let Move::Castle { king_from, king_to, .. } = *mv
-                && !self.castling_path_safe(king_from, king_to, ctx.in_check)
-            {
-                return false;
-            }
             self.make(*mv);
             let ok = if self.in_continuation() {
                 // The turn is not over: legal if some way of finishing it is.
@@ -366,11 +369,6 @@ impl Position {
             if simple {
                 return true;
             }
-        }
-        if let Move::Castle { king_from, king_to, .. } = *mv
-            && !self.castling_path_safe(king_from, king_to, ctx.in_check)
-        {
-            return false;
         }
         self.make(*mv);
         let ok = !self.king_attacked(us);
