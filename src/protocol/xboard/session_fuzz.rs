@@ -14,6 +14,10 @@ use crate::test_rng::Rng;
 /// Panics in search threads (named `search-N`), which the session would otherwise only log.
 static SEARCH_PANICS: AtomicUsize = AtomicUsize::new(0);
 
+/// How long the harness waits for a search to end when it waits for the move: a bound against a
+/// hang, far beyond the short searches the sequence sets (`sd 2`, `st 0.02`, a 1 s clock).
+const SEARCH_END_BOUND: Duration = Duration::from_secs(5);
+
 /// What the random sequence does next.
 enum Step {
     Line(String),
@@ -115,7 +119,15 @@ fn fuzz(seed: u64, commands: usize) {
             Step::Line(line) => h.line(&line),
             Step::Ping => h.ping(),
         }
-        h.pump(Duration::from_millis(rng.below(3) as u64 * 10));
+        // A command often comes while the engine thinks; now and then the harness waits for the
+        // engine's move instead, so that moves come however slow the machine or the search's
+        // threads are.
+        let wait = match rng.below(3) {
+            0 => Duration::ZERO,
+            1 => Duration::from_millis(10),
+            _ => SEARCH_END_BOUND,
+        };
+        h.pump(wait);
     }
     // Whatever happened, the engine still answers, and plays a legal move from a fresh start.
     if h.session().editing() {
