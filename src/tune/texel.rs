@@ -43,14 +43,13 @@ pub struct TuneReport {
 /// The largest step of one weight in one try.
 const MAX_STEP: i32 = 256;
 
-/// Every tenth position is held out: its error shows whether the fit generalises.
+/// The last tenth of the positions is held out: its error shows whether the fit generalises.
+/// Positions come in game order, so a tail is (but for one game) from games the fit never saw;
+/// positions of one game are alike, and holding out every tenth one would test on the games the
+/// weights were fitted to.
 fn split(samples: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (i, s) in samples.iter().enumerate() {
-        if i % 10 == 9 { test.push(s) } else { train.push(s) }
-    }
-    (train, test)
+    let at = samples.len() - samples.len() / 10;
+    (samples[..at].iter().collect(), samples[at..].iter().collect())
 }
 
 /// The evaluations for White of `samples` under `params`.
@@ -180,6 +179,21 @@ mod tests {
     use super::*;
     use crate::tune::selfplay::read_samples;
     use crate::variants::Registry;
+
+    #[test]
+    fn the_held_out_positions_are_the_last_tenth() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let samples: Vec<Sample> = (0..25)
+            .map(|i| Sample {
+                position: crate::core::Position::start(&v),
+                result: f64::from(i),
+            })
+            .collect();
+        let (train, test) = split(&samples);
+        let results = |set: &[&Sample]| set.iter().map(|s| s.result).collect::<Vec<_>>();
+        assert_eq!(results(&train), (0..23).map(f64::from).collect::<Vec<_>>());
+        assert_eq!(results(&test), vec![23.0, 24.0]);
+    }
 
     /// Positions with one side a pawn, knight, bishop or rook up, each ten times with results in
     /// the proportion the default weights predict: started from a knight worth almost nothing,
