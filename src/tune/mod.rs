@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! fairybridge [--variants FILE] tune --variant NAME [--games N] [--nodes N] [--random-plies N]
-//!             [--data FILE] [--from-data FILE] [--passes N] [--minutes M] [--seed N]
+//!             [--data FILE] [--from-data FILE] [--passes N] [--prior P] [--minutes M] [--seed N]
 //!             [--write | --out FILE]
 //! ```
 //!
@@ -51,6 +51,12 @@ pub struct TuneArgs {
     /// Most passes over all weights.
     #[arg(long, default_value_t = 12)]
     pub passes: u32,
+    /// How strongly the weights are held near the ones they start from: this times the mean of
+    /// each moved weight's squared change relative to its size (at least 32) is added to the
+    /// error. 0 lets the data alone decide; with few or alike games, 0.001-0.01 keeps a weight the
+    /// data barely supports from running off.
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
     /// Stop tuning after the pass that ends past this many minutes of tuning.
     #[arg(long)]
     pub minutes: Option<f64>,
@@ -142,6 +148,11 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
             .minutes
             .map(|m| Instant::now() + Duration::from_secs_f64((m.clamp(0.0, 1e6)) * 60.0)),
         k: None,
+        prior: if args.prior.is_finite() {
+            args.prior.clamp(0.0, 1e6)
+        } else {
+            0.0
+        },
     };
     let began = Instant::now();
     let (tuned, report) = texel::tune(&variant, &samples, &start, &config, &mut |pass, error| {

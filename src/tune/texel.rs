@@ -22,6 +22,8 @@ pub struct TuneConfig {
     pub deadline: Option<Instant>,
     /// The scale `K`, if known; else it is fitted to the starting weights.
     pub k: Option<f64>,
+    /// Weight of the prior that holds the weights near the starting ones (0: none).
+    pub prior: f64,
 }
 
 /// What tuning did, for the user.
@@ -38,6 +40,26 @@ pub struct TuneReport {
     pub passes: u32,
     /// Weights that moved.
     pub changed: usize,
+}
+
+/// A weight's change counts in the prior relative to its starting size, but at least this.
+const PRIOR_SCALE_FLOOR: f64 = 32.0;
+
+/// The prior's penalty of the weights `vector` that started as `start`: `weight` times the mean
+/// squared relative change.
+fn prior_penalty(weight: f64, vector: &[i32], start: &[i32]) -> f64 {
+    if weight == 0.0 || vector.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = vector
+        .iter()
+        .zip(start)
+        .map(|(&w, &w0)| {
+            let scale = f64::from(w0.unsigned_abs()).max(PRIOR_SCALE_FLOOR);
+            (f64::from(w - w0) / scale).powi(2)
+        })
+        .sum();
+    weight * sum / vector.len() as f64
 }
 
 /// The largest step of one weight in one try.
@@ -120,8 +142,10 @@ pub fn tune(
     let test_before = error(start, &test);
     let mut params = start.clone();
     let mut vector = params.to_vector();
+    let start_vector = vector.clone();
     let mut steps: Vec<i32> = vector.iter().map(|x| (x.abs() / 8).max(2)).collect();
     let mut best = train_before;
+    let mut best_objective = train_before;
     let mut passes = 0;
     while passes < config.passes {
         passes += 1;
@@ -134,7 +158,9 @@ pub fn tune(
                     vector[i] += dir * steps[i];
                     params.set_vector(&vector);
                     let e = error(&params, &train);
-                    if e < best {
+                    let o = e + prior_penalty(config.prior, &vector, &start_vector);
+                    if o < best_objective {
+                        best_objective = o;
                         best = e;
                         moved = true;
                         steps[i] = (steps[i] * 2).min(MAX_STEP);
@@ -238,11 +264,27 @@ mod tests {
             passes: 20,
             deadline: None,
             k: Some(1.0),
+            prior: 0.0,
         };
         let (tuned, report) = tune(&v, &samples, &start, &config, &mut |_, _| {});
         assert!(report.train_after < report.train_before, "{report:?}");
         let m = tuned.kinds[knight].material;
         // These endgames weigh the endgame value almost alone.
         assert!(m.eg > 150, "knight {m:?}, {report:?}");
+
+        // A prior far stronger than anything the data says keeps every weight where it began.
+        let held = TuneConfig { prior: 1e6, ..config };
+        let (kept, report) = tune(&v, &samples, &start, &held, &mut |_, _| {});
+        assert_eq!(kept.to_vector(), start.to_vector(), "{report:?}");
+        assert_eq!(report.changed, 0);
+    }
+
+    #[test]
+    fn the_prior_penalises_relative_change_with_a_floor() {
+        assert_eq!(prior_penalty(0.0, &[500, 10], &[100, 0]), 0.0);
+        // 100 -> 150 is half its size; 0 -> 16 half the floor of 32: each 0.25, mean 0.25.
+        let p = prior_penalty(2.0, &[150, 16], &[100, 0]);
+        assert!((p - 0.5).abs() < 1e-12, "{p}");
+        assert_eq!(prior_penalty(3.0, &[7, -7], &[7, -7]), 0.0);
     }
 }
