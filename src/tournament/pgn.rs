@@ -268,6 +268,7 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::{Ending, MoveRecord};
     use super::*;
 
     #[test]
@@ -312,7 +313,7 @@ mod tests {
 
     #[test]
     fn writes_turns_of_several_moves_under_one_number() {
-        use super::super::game::{Ending, MoveRecord, Start};
+        use super::super::game::Start;
         let (start, moves) = wild_rose_turns();
         let mut pos = start.clone();
         let mut sans = Vec::new();
@@ -353,6 +354,237 @@ mod tests {
         assert_eq!(back[0].tag("Pair"), Some("1"));
         assert_eq!(back[0].moves, sans);
         assert_eq!(back[0].result, Some(GameResult::Draw));
+    }
+
+    /// An engine of the fixtures' games, playing at `tc`.
+    fn engine_at(name: &str, tc: &str) -> super::super::engine::EngineConfig {
+        super::super::engine::EngineConfig {
+            name: name.to_string(),
+            cmd: String::new(),
+            args: Vec::new(),
+            dir: None,
+            options: Vec::new(),
+            tc: super::super::timecontrol::TimeControl::parse_tc(tc).expect("time control"),
+            margin: std::time::Duration::ZERO,
+            stderr: None,
+            depth: None,
+            nodes: None,
+            proto: super::super::engine::Protocol::default(),
+        }
+    }
+
+    /// A game of `variant` from `start` between engines at time controls `tcs`, its turns given by
+    /// the SAN of their moves; every move has a comment of its own, so that a comment written
+    /// beside the wrong move shows.
+    fn record_of(variant: &str, start: &str, tcs: [&str; 2], turns: &[&[&str]], ending: Ending) -> GameRecord {
+        let v = Registry::builtin().get(variant).expect("built-in variant");
+        let start = std::sync::Arc::new(super::super::game::Start::parse(&v, start).expect("start"));
+        let (white, black) = (engine_at("White engine", tcs[0]), engine_at("Black \"quoted\"", tcs[1]));
+        let mut rec = GameRecord::unplayed([&white, &black], &v, &start, ending);
+        rec.started = UNIX_EPOCH + std::time::Duration::from_secs(20_513 * 86_400 + 3_600);
+        rec.duration = std::time::Duration::from_secs(3_725);
+        let mut pos = start.position().clone();
+        let mut ply = 0;
+        for turn in turns {
+            let mover = pos.side_to_move();
+            for text in *turn {
+                let mv = san::parse_san(&mut pos, text).expect("a legal move");
+                ply += 1;
+                rec.moves.push(MoveRecord {
+                    mv,
+                    comment: format!("+0.{ply:02}/{ply} {ply}.00s"),
+                });
+                pos.make(mv);
+            }
+            // As the referee counts them: a turn ends when the other side is to move, or the game
+            // is over.
+            if pos.side_to_move() != mover || pos.outcome().is_some() {
+                rec.turns.push(turn.len());
+            }
+        }
+        rec
+    }
+
+    /// The text of a chess game, byte for byte: match records are read by other tools, so a change
+    /// to how the record is kept must not change a byte of what is written.
+    #[test]
+    fn a_chess_game_is_written_byte_for_byte() {
+        let rec = record_of(
+            NORMAL,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ["40/60+0.5", "10+0.1"],
+            &[&["e4"], &["e5"], &["Nf3"], &["Nc6"], &["Bb5"]],
+            Ending::Resign(Color::Black),
+        );
+        let text = write_game(&rec, "pinned", 7, Some(3));
+        assert_eq!(
+            text,
+            "[Event \"pinned\"]\n\
+[Site \"?\"]\n\
+[Date \"2026.03.01\"]\n\
+[Round \"7\"]\n\
+[Pair \"3\"]\n\
+[White \"White engine\"]\n\
+[Black \"Black \\\"quoted\\\"\"]\n\
+[Result \"1-0\"]\n\
+[Variant \"normal\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\
+[TimeControl \"40/60+0.5:10+0.1\"]\n\
+[PlyCount \"5\"]\n\
+[Termination \"normal\"]\n\
+[GameDuration \"01:02:05\"]\n\
+\n\
+1. e4 {+0.01/1 1.00s} e5 {+0.02/2 2.00s} 2. Nf3 {+0.03/3 3.00s} Nc6\n\
+{+0.04/4 4.00s} 3. Bb5 {+0.05/5 5.00s} {Black resigns} 1-0\n\
+\n\
+"
+        );
+    }
+
+    /// A chess game from a position with Black to move (`3...`), as PGN and as a save game.
+    #[test]
+    fn a_chess_game_from_black_and_its_save_game_are_written_byte_for_byte() {
+        let rec = record_of(
+            NORMAL,
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            ["1+0", "1+0"],
+            &[&["a6"], &["Bxc6"], &["dxc6"], &["O-O"]],
+            Ending::Forfeit {
+                loser: Color::Black,
+                why: super::super::game::Forfeit::Time {
+                    used: 1.5,
+                    available: 1.25,
+                },
+            },
+        );
+        let text = write_game(&rec, "pinned", 8, None);
+        assert_eq!(
+            text,
+            "[Event \"pinned\"]\n\
+[Site \"?\"]\n\
+[Date \"2026.03.01\"]\n\
+[Round \"8\"]\n\
+[White \"White engine\"]\n\
+[Black \"Black \\\"quoted\\\"\"]\n\
+[Result \"1-0\"]\n\
+[Variant \"normal\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\"]\n\
+[TimeControl \"1\"]\n\
+[PlyCount \"4\"]\n\
+[Termination \"time forfeit\"]\n\
+[GameDuration \"01:02:05\"]\n\
+\n\
+3... a6 {+0.01/1 1.00s} 4. Bxc6 {+0.02/2 2.00s} dxc6 {+0.03/3 3.00s} 5. O-O\n\
+{+0.04/4 4.00s} {Black loses on time (1.500 s used, 1.250 s available)} 1-0\n\
+\n\
+"
+        );
+        let zsg = crate::zillions::zsg::write(
+            rec.start.position(),
+            &rec.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+        );
+        assert_eq!(
+            zsg,
+            "Zillions Save Game File Version 0.02 CC\n\
+RulesFile=normal.zrf\n\
+VariantName=Chess\n\
+StartFEN=r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n\
+3. Pawn a7 - a6\n\
+4. Bishop b5 x c6\n\
+4. Pawn d7 x c6\n\
+5. King e1 - g1 Rook h1 - f1\n\
+"
+        );
+    }
+
+    /// A Wild Rose game with a turn of two moves, as PGN and as a save game (`partial 2`); then a
+    /// game that ended inside that turn.
+    #[test]
+    fn wild_rose_turns_and_their_save_game_are_written_byte_for_byte() {
+        let rec = record_of(
+            "wildrose",
+            "vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7",
+            ["5+0.05", "5+0.05"],
+            &[&["Va7"], &["e8=a7", "Wac2"], &["Wg6"]],
+            Ending::Adjudicated {
+                winner: None,
+                why: "Draw by adjudication: 3 moves played".into(),
+            },
+        );
+        let text = write_game(&rec, "pinned", 9, Some(4));
+        assert_eq!(
+            text,
+            "[Event \"pinned\"]\n\
+[Site \"?\"]\n\
+[Date \"2026.03.01\"]\n\
+[Round \"9\"]\n\
+[Pair \"4\"]\n\
+[White \"White engine\"]\n\
+[Black \"Black \\\"quoted\\\"\"]\n\
+[Result \"1/2-1/2\"]\n\
+[Variant \"wildrose\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7\"]\n\
+[TimeControl \"5+0.05\"]\n\
+[PlyCount \"4\"]\n\
+[Termination \"adjudication\"]\n\
+[GameDuration \"01:02:05\"]\n\
+\n\
+7... Va7 {+0.01/1 1.00s} 8. e8=a7 {+0.02/2 2.00s} Wac2 {+0.03/3 3.00s} Wg6\n\
+{+0.04/4 4.00s} {Draw by adjudication: 3 moves played} 1/2-1/2\n\
+\n\
+"
+        );
+        let zsg = crate::zillions::zsg::write(
+            rec.start.position(),
+            &rec.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+        );
+        assert_eq!(
+            zsg,
+            "Zillions Save Game File Version 0.02 CC\n\
+RulesFile=wildrose.zrf\n\
+VariantName=Wild Rose Chess\n\
+StartFEN=vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7\n\
+7. Raven a8 - a7\n\
+8. partial 2 Pawn e7 - e8 = Wild-Rose on a7\n\
+8. Wild-Rose a2 - c2\n\
+8. Wild-Rose h6 - g6\n\
+"
+        );
+        let rec = record_of(
+            "wildrose",
+            "vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7",
+            ["5+0.05", "5+0.05"],
+            &[&["Va7"], &["e8=a7"]],
+            Ending::Forfeit {
+                loser: Color::White,
+                why: super::super::game::Forfeit::Crash("exit status 3".into()),
+            },
+        );
+        assert_eq!(
+            write_game(&rec, "pinned", 10, None),
+            "[Event \"pinned\"]\n\
+[Site \"?\"]\n\
+[Date \"2026.03.01\"]\n\
+[Round \"10\"]\n\
+[White \"White engine\"]\n\
+[Black \"Black \\\"quoted\\\"\"]\n\
+[Result \"0-1\"]\n\
+[Variant \"wildrose\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7\"]\n\
+[TimeControl \"5+0.05\"]\n\
+[PlyCount \"2\"]\n\
+[Termination \"abandoned\"]\n\
+[GameDuration \"01:02:05\"]\n\
+\n\
+7... Va7 {+0.01/1 1.00s} 8. e8=a7 {+0.02/2 2.00s}\n\
+{White disconnects (exit status 3)} 0-1\n\
+\n\
+"
+        );
     }
 
     #[test]
