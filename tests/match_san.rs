@@ -10,8 +10,9 @@ use std::time::{Duration, SystemTime};
 
 use fairybridge::core::Position;
 use fairybridge::notation::movetext;
-use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord, Start};
+use fairybridge::tournament::game::{Ending, GameRecord, MoveRecord, Start, Turn};
 use fairybridge::tournament::pgn::write_game;
+use fairybridge::tournament::timecontrol::TimeControl;
 
 use common::{XorShift, python_chess_pgn};
 
@@ -26,12 +27,10 @@ fn python_chess_reads_our_san() {
         let mut rec = GameRecord {
             white: "a".into(),
             black: "b".into(),
-            variant: "normal".into(),
             start: Arc::new(Start::new(pos.clone())),
-            moves: Vec::new(),
             turns: Vec::new(),
             ending: Ending::Aborted("random game".into()),
-            time_control: "1+0".into(),
+            time_controls: [TimeControl::parse_tc("1+0").unwrap(); 2],
             started: SystemTime::now(),
             duration: Duration::ZERO,
         };
@@ -43,11 +42,12 @@ fn python_chess_reads_our_san() {
             let legal = pos.legal_moves();
             let pick = legal.0[rng.below(legal.len())];
             ucis.push(movetext::canonical(&pos, &pick));
-            rec.moves.push(MoveRecord {
-                mv: pick,
-                comment: "0.01s".into(),
+            rec.turns.push(Turn {
+                moves: vec![MoveRecord {
+                    mv: pick,
+                    comment: "0.01s".into(),
+                }],
             });
-            rec.turns.push(1);
             pos.make(pick);
         }
         pgn.push_str(&write_game(&rec, "san", game + 1, None));

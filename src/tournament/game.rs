@@ -34,7 +34,7 @@ use std::time::{Duration, Instant, SystemTime};
 use super::engine::EngineConfig;
 use super::player::{Heard, MoveRead, Player};
 use super::process::{Trace, exit_text};
-use super::timecontrol::Clock;
+use super::timecontrol::{Clock, TimeControl};
 use crate::core::{Color, GameResult, Move, Outcome, Position, Variant};
 use crate::notation::{Coords, OutcomeText, fen};
 
@@ -226,40 +226,73 @@ pub struct MoveRecord {
     pub comment: String,
 }
 
+/// One side's turn as played: its moves in order, one except in a Wild Rose growing-roses turn.
+/// A game that ended inside a turn ends with that turn as far as it was played.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    pub moves: Vec<MoveRecord>,
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub white: String,
     pub black: String,
-    pub variant: String,
+    /// The start position, which is of the game's variant.
     pub start: Arc<Start>,
-    pub moves: Vec<MoveRecord>,
-    /// Moves per turn: `turns[i]` sub-moves make up turn `i` (1 except in Wild Rose).
-    pub turns: Vec<usize>,
+    pub turns: Vec<Turn>,
     pub ending: Ending,
-    pub time_control: String,
+    /// White's and Black's.
+    pub time_controls: [TimeControl; 2],
     pub started: SystemTime,
     pub duration: Duration,
 }
 
 impl GameRecord {
     /// A game with no moves yet (or never played) from `start`, ended by `ending` so far.
-    pub fn unplayed(cfgs: [&EngineConfig; 2], variant: &Variant, start: &Arc<Start>, ending: Ending) -> GameRecord {
+    pub fn unplayed(cfgs: [&EngineConfig; 2], start: &Arc<Start>, ending: Ending) -> GameRecord {
         GameRecord {
             white: cfgs[0].name.clone(),
             black: cfgs[1].name.clone(),
-            variant: variant.name.clone(),
             start: Arc::clone(start),
-            moves: Vec::new(),
             turns: Vec::new(),
             ending,
-            time_control: if cfgs[0].tc == cfgs[1].tc {
-                cfgs[0].tc.to_string()
-            } else {
-                format!("{}:{}", cfgs[0].tc, cfgs[1].tc)
-            },
+            time_controls: [cfgs[0].tc, cfgs[1].tc],
             started: SystemTime::now(),
             duration: Duration::ZERO,
+        }
+    }
+
+    /// The name of the game's variant.
+    pub fn variant_name(&self) -> &str {
+        &self.start.position().variant().name
+    }
+
+    /// Every move in the order played.
+    pub fn moves(&self) -> impl Iterator<Item = &MoveRecord> {
+        self.turns.iter().flat_map(|turn| &turn.moves)
+    }
+
+    /// How many moves were played (the sub-moves of a turn count one each).
+    pub fn ply_count(&self) -> usize {
+        self.turns.iter().map(|turn| turn.moves.len()).sum()
+    }
+
+    /// The PGN `TimeControl` tag: the time control of both, or White's and Black's as `W:B`.
+    pub fn time_control_tag(&self) -> String {
+        let [white, black] = self.time_controls;
+        if white == black {
+            white.to_string()
+        } else {
+            format!("{white}:{black}")
+        }
+    }
+
+    /// Records a move played: the first of a new turn, or the next of the turn being played.
+    fn push_move(&mut self, mv: MoveRecord, starts_turn: bool) {
+        match self.turns.last_mut() {
+            Some(turn) if !starts_turn => turn.moves.push(mv),
+            _ => self.turns.push(Turn { moves: vec![mv] }),
         }
     }
 }
@@ -320,7 +353,7 @@ pub async fn play_game(
 ) -> GameRecord {
     let t_start = Instant::now();
     let mut pos = start.position().clone();
-    let mut record = GameRecord::unplayed(cfgs, variant, start, Ending::Aborted(String::new()));
+    let mut record = GameRecord::unplayed(cfgs, start, Ending::Aborted(String::new()));
     let (w, b) = tokio::join!(
         start_engine(cfgs[0], variant, &pos, trace.clone()),
         start_engine(cfgs[1], variant, &pos, trace)
@@ -413,7 +446,7 @@ async fn referee(sides: &mut [Side], pos: &mut Position, record: &mut GameRecord
         if let Some(o) = pos.outcome() {
             return Ending::Rule(o);
         }
-        if record.moves.len() >= MAX_PLIES {
+        if record.ply_count() >= MAX_PLIES {
             return Ending::Adjudicated {
                 winner: None,
                 why: format!("Draw by adjudication: {MAX_PLIES} moves played"),
@@ -455,7 +488,8 @@ async fn play_turn(
     let allowed = allowance(available, margin);
     let deadline = t0.checked_add(allowed);
     let mut think: Option<(u32, i32)> = None;
-    let mut sub_moves = 0;
+    // A move of this turn was played: the next is the turn's next, not a new turn.
+    let mut turn_begun = false;
     loop {
         let got = wait(sides, color, deadline).await;
         let (text, at) = match got {
@@ -525,12 +559,13 @@ async fn play_turn(
                     e.played(pos, &mv, i_side == m);
                 }
             }
-            record.moves.push(MoveRecord {
+            let played = MoveRecord {
                 mv,
                 comment: comment.clone(),
-            });
+            };
+            record.push_move(played, !turn_begun);
+            turn_begun = true;
             pos.make(mv);
-            sub_moves += 1;
             if pos.side_to_move() == color && pos.outcome().is_none() {
                 // The same side moves again: the rest of its turn (protocol/wildrose-turns.md).
                 let asks_again = i + 1 == count;
@@ -542,7 +577,6 @@ async fn play_turn(
         if pos.side_to_move() == color && pos.outcome().is_none() {
             continue;
         }
-        record.turns.push(sub_moves);
         sides[m].clock.spend(used, margin);
         return None;
     }
@@ -711,6 +745,54 @@ mod tests {
         assert_eq!(allowance(f64::NAN, Duration::MAX), Duration::MAX);
         // A deadline that far away is no deadline at all (no panic adding it to an instant).
         assert!(Instant::now().checked_add(allowance(1e30, margin)).is_none());
+    }
+
+    /// A record from the chess start between engines at `tcs`.
+    fn chess_record(tcs: [&str; 2]) -> GameRecord {
+        let v = crate::variants::Registry::builtin()
+            .get(crate::variants::NORMAL)
+            .expect("built-in");
+        let [white, black] = tcs.map(|tc| TimeControl::parse_tc(tc).expect("time control"));
+        GameRecord {
+            white: "W".into(),
+            black: "B".into(),
+            start: Arc::new(Start::new(Position::start(&v))),
+            turns: Vec::new(),
+            ending: Ending::Aborted(String::new()),
+            time_controls: [white, black],
+            started: SystemTime::UNIX_EPOCH,
+            duration: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn moves_are_kept_in_their_turns() {
+        let mut rec = chess_record(["1+0", "1+0"]);
+        assert_eq!(rec.variant_name(), "normal");
+        let legal = rec.start.position().clone().legal_moves();
+        let [a, b, c] = [legal.0[0], legal.0[1], legal.0[2]];
+        let played = |mv: Move, comment: &str| MoveRecord {
+            mv,
+            comment: comment.to_string(),
+        };
+        rec.push_move(played(a, "a"), false);
+        rec.push_move(played(b, "b"), true);
+        rec.push_move(played(c, "c"), false);
+        let turns: Vec<Vec<&str>> = rec
+            .turns
+            .iter()
+            .map(|t| t.moves.iter().map(|m| m.comment.as_str()).collect())
+            .collect();
+        assert_eq!(turns, [vec!["a"], vec!["b", "c"]]);
+        assert_eq!(rec.ply_count(), 3);
+        let moves: Vec<Move> = rec.moves().map(|m| m.mv).collect();
+        assert_eq!(moves, [a, b, c]);
+    }
+
+    #[test]
+    fn the_time_control_tag_names_both_only_when_they_differ() {
+        assert_eq!(chess_record(["40/60+0.5", "40/60+0.5"]).time_control_tag(), "40/60+0.5");
+        assert_eq!(chess_record(["40/60+0.5", "10"]).time_control_tag(), "40/60+0.5:10");
     }
 
     #[test]

@@ -56,11 +56,11 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
         ("White", rec.white.clone()),
         ("Black", rec.black.clone()),
         ("Result", result.to_string()),
-        ("Variant", rec.variant.clone()),
+        ("Variant", rec.variant_name().to_string()),
         ("SetUp", "1".to_string()),
         ("FEN", crate::notation::fen::for_pgn(rec.start.fen())),
-        ("TimeControl", rec.time_control.clone()),
-        ("PlyCount", rec.moves.len().to_string()),
+        ("TimeControl", rec.time_control_tag()),
+        ("PlyCount", rec.ply_count().to_string()),
         ("Termination", rec.ending.termination().to_string()),
         (
             "GameDuration",
@@ -79,36 +79,24 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u32, pair: Option<u32>) 
     let mut pos = rec.start.position().clone();
     let mut color = pos.side_to_move();
     let mut number = pos.fullmove_number();
-    // Each move's SAN, written in the position it was played in.
-    let mut played = |words: &mut Vec<String>, mv: &super::game::MoveRecord| {
-        words.push(san::to_san(&mut pos, &mv.mv));
-        words.push(comment(&mv.comment));
-        pos.make(mv.mv);
-    };
-    let mut i = 0;
-    for (t, &n) in rec.turns.iter().enumerate() {
+    // A game that ended inside a turn ends with that turn as far as it was played, under its
+    // number like any turn.
+    for (t, turn) in rec.turns.iter().enumerate() {
         match color {
             Color::White => words.push(format!("{number}.")),
             Color::Black if t == 0 => words.push(format!("{number}...")),
             Color::Black => {}
         }
-        for mv in &rec.moves[i..(i + n).min(rec.moves.len())] {
-            played(&mut words, mv);
+        // Each move's SAN, written in the position it was played in.
+        for played in &turn.moves {
+            words.push(san::to_san(&mut pos, &played.mv));
+            words.push(comment(&played.comment));
+            pos.make(played.mv);
         }
-        i += n;
         if color == Color::Black {
             number += 1;
         }
         color = color.opposite();
-    }
-    // Moves of an unfinished turn (the game ended in the middle of it).
-    if i < rec.moves.len() {
-        if color == Color::White || rec.turns.is_empty() {
-            words.push(format!("{number}{}", if color == Color::White { "." } else { "..." }));
-        }
-        for mv in &rec.moves[i..] {
-            played(&mut words, mv);
-        }
     }
     words.push(comment(&rec.ending.description()));
     words.push(result.to_string());
@@ -268,7 +256,8 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::{Ending, MoveRecord};
+    use super::super::game::{Ending, MoveRecord, Turn};
+    use super::super::timecontrol::TimeControl;
     use super::*;
 
     #[test]
@@ -324,21 +313,24 @@ mod tests {
         let rec = GameRecord {
             white: "W".into(),
             black: "B".into(),
-            variant: "wildrose".into(),
             start: std::sync::Arc::new(Start::new(start)),
-            moves: moves
+            turns: [&moves[..1], &moves[1..3], &moves[3..]]
                 .iter()
-                .map(|&mv| MoveRecord {
-                    mv,
-                    comment: "0.10s".to_string(),
+                .map(|turn| Turn {
+                    moves: turn
+                        .iter()
+                        .map(|&mv| MoveRecord {
+                            mv,
+                            comment: "0.10s".to_string(),
+                        })
+                        .collect(),
                 })
                 .collect(),
-            turns: vec![1, 2, 1],
             ending: Ending::Adjudicated {
                 winner: None,
                 why: "Draw by adjudication".into(),
             },
-            time_control: "1+0".into(),
+            time_controls: [TimeControl::parse_tc("1+0").expect("time control"); 2],
             started: UNIX_EPOCH,
             duration: std::time::Duration::from_secs(3725),
         };
@@ -364,7 +356,7 @@ mod tests {
             args: Vec::new(),
             dir: None,
             options: Vec::new(),
-            tc: super::super::timecontrol::TimeControl::parse_tc(tc).expect("time control"),
+            tc: TimeControl::parse_tc(tc).expect("time control"),
             margin: std::time::Duration::ZERO,
             stderr: None,
             depth: None,
@@ -380,27 +372,23 @@ mod tests {
         let v = Registry::builtin().get(variant).expect("built-in variant");
         let start = std::sync::Arc::new(super::super::game::Start::parse(&v, start).expect("start"));
         let (white, black) = (engine_at("White engine", tcs[0]), engine_at("Black \"quoted\"", tcs[1]));
-        let mut rec = GameRecord::unplayed([&white, &black], &v, &start, ending);
+        let mut rec = GameRecord::unplayed([&white, &black], &start, ending);
         rec.started = UNIX_EPOCH + std::time::Duration::from_secs(20_513 * 86_400 + 3_600);
         rec.duration = std::time::Duration::from_secs(3_725);
         let mut pos = start.position().clone();
         let mut ply = 0;
         for turn in turns {
-            let mover = pos.side_to_move();
+            let mut moves = Vec::new();
             for text in *turn {
                 let mv = san::parse_san(&mut pos, text).expect("a legal move");
                 ply += 1;
-                rec.moves.push(MoveRecord {
+                moves.push(MoveRecord {
                     mv,
                     comment: format!("+0.{ply:02}/{ply} {ply}.00s"),
                 });
                 pos.make(mv);
             }
-            // As the referee counts them: a turn ends when the other side is to move, or the game
-            // is over.
-            if pos.side_to_move() != mover || pos.outcome().is_some() {
-                rec.turns.push(turn.len());
-            }
+            rec.turns.push(Turn { moves });
         }
         rec
     }
@@ -481,10 +469,7 @@ mod tests {
 \n\
 "
         );
-        let zsg = crate::zillions::zsg::write(
-            rec.start.position(),
-            &rec.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
-        );
+        let zsg = crate::zillions::zsg::write(rec.start.position(), &rec.moves().map(|m| m.mv).collect::<Vec<_>>());
         assert_eq!(
             zsg,
             "Zillions Save Game File Version 0.02 CC\n\
@@ -537,10 +522,7 @@ StartFEN=r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n\
 \n\
 "
         );
-        let zsg = crate::zillions::zsg::write(
-            rec.start.position(),
-            &rec.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
-        );
+        let zsg = crate::zillions::zsg::write(rec.start.position(), &rec.moves().map(|m| m.mv).collect::<Vec<_>>());
         assert_eq!(
             zsg,
             "Zillions Save Game File Version 0.02 CC\n\

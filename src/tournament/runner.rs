@@ -268,7 +268,7 @@ fn refereed_game(
             Err(why) => {
                 let cfgs = [&engines[spec.white], &engines[spec.black]];
                 let ending = Ending::InternalError(why);
-                GameRecord::unplayed(cfgs, &variant, &spec.start, ending)
+                GameRecord::unplayed(cfgs, &spec.start, ending)
             }
         };
         (spec, rec)
@@ -331,7 +331,7 @@ impl Records {
         }
         if let Some(path) = &cfg.zsg {
             let file = crate::zillions::zsg::game_path(path, spec.number, games);
-            let moves: Vec<_> = rec.moves.iter().map(|m| m.mv).collect();
+            let moves: Vec<_> = rec.moves().map(|m| m.mv).collect();
             if let Err(e) = crate::zillions::zsg::save(&file, rec.start.position(), &moves) {
                 eprintln!("fairybridge: game {}: no save game: {e}", spec.number);
             }
