@@ -71,6 +71,25 @@ fn bad_arguments_exit_2_with_one_line() {
         &two_engines_at_tc1(fb, &["--openings", "/nonexistent.epd"]),
         "cannot read",
     );
+    fails(&two_engines_at_tc1(fb, &["--shard", "3/2"]), "expected K/N");
+    fails(&two_engines_at_tc1(fb, &["--shard", "half"]), "expected K/N");
+    fails(
+        &two_engines_at_tc1(fb, &["--tournament", "swiss"]),
+        "round-robin, gauntlet",
+    );
+    // An opening that does not read is refused with its file and line, not played from the start.
+    let book = std::env::temp_dir().join(format!("fb-match-cli-{}-bad.epd", std::process::id()));
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/9/8 w KQkq -\n",
+    )
+    .expect("write the opening file");
+    let book_text = book.display().to_string();
+    fails(
+        &two_engines_at_tc1(fb, &["--openings", &book_text]),
+        &format!("{book_text}: line 2"),
+    );
+    let _ = std::fs::remove_file(&book);
     fails(&two_engines_at_tc1(fb, &["--resign", "movecount=3"]), "--resign");
     fails(
         &["--engine", fb, "colour=white", "--engine", fb, "--each", "tc=1"],

@@ -799,6 +799,75 @@ mod tests {
     }
 
     #[test]
+    fn bad_shards_and_tournaments_are_refused_by_their_parsers() {
+        for bad in ["0/2", "3/2", "2", "a/b", "1/0", ""] {
+            let err = parse(&two_engines(&["--shard", bad])).unwrap_err();
+            assert!(
+                err.contains("--shard") && err.contains("expected K/N"),
+                "{bad:?}: {err}"
+            );
+        }
+        let cfg = parse(&two_engines(&["--shard", "2/3"])).unwrap();
+        assert_eq!(cfg.shard, Some(Shard { index: 1, count: 3 }));
+        for bad in ["swiss", "Gauntlet ", ""] {
+            let err = parse(&two_engines(&["--tournament", bad])).unwrap_err();
+            assert!(
+                err.contains("--tournament") && err.contains("round-robin, gauntlet"),
+                "{bad:?}: {err}"
+            );
+        }
+        let cfg = parse(&two_engines(&["--tournament", "roundrobin"])).unwrap();
+        assert_eq!(cfg.tournament, Tournament::RoundRobin);
+    }
+
+    /// An opening that is no position of the game is an error naming the file and the line (or
+    /// the PGN game), never a game from the start position.
+    #[test]
+    fn a_bad_opening_names_its_file_and_line() {
+        let epd = opening_file(
+            "bad-line.epd",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8 w KQkq -\n",
+        );
+        let err = parse(&two_engines(&["--openings", &epd])).unwrap_err();
+        assert!(err.contains(&epd) && err.contains("line 2"), "{err}");
+        // Read as a FEN but not a position of the game: no kings.
+        let epd = opening_file("no-kings.epd", "# none\n8/8/8/8/8/8/8/8 w - - 0 1\n");
+        let err = parse(&two_engines(&["--openings", &epd])).unwrap_err();
+        assert!(err.contains(&epd) && err.contains("line 2"), "{err}");
+        let pgn = opening_file(
+            "bad-fen.pgn",
+            "[Event \"?\"]\n\n1. e4 *\n\n[Event \"?\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. Ke2 *\n",
+        );
+        let err = parse(&two_engines(&["--openings", &pgn])).unwrap_err();
+        assert!(err.contains(&pgn) && err.contains("game 2"), "{err}");
+    }
+
+    /// A state file written by an earlier fairybridge names its match by this fingerprint: the
+    /// types the match is set up with (starts, shard, tournament) must not change it, or the
+    /// state no longer resumes.
+    #[test]
+    fn the_resume_fingerprint_of_a_match_is_unchanged() {
+        let epd = opening_file("fingerprint.epd", EPD);
+        let line = two_engines(&[
+            "--openings",
+            &epd,
+            "--seed",
+            "5",
+            "--shard",
+            "2/3",
+            "--tournament",
+            "gauntlet",
+            "--games",
+            "4",
+        ]);
+        let cfg = parse(&line).unwrap();
+        assert_eq!(
+            format!("{:016x}", super::super::resume::fingerprint(&cfg)),
+            "9b030038d21704c8"
+        );
+    }
+
+    #[test]
     fn wildcastle_pairs_share_a_shuffled_start() {
         let line = two_engines(&["--variant", "wildcastle", "--games", "6", "--seed", "3"]);
         let games = runner::schedule(&parse(&line).unwrap());
