@@ -469,12 +469,7 @@ pub fn config(args: &MatchArgs, reg: &Registry) -> Result<MatchConfig, String> {
         let n = openings.len();
         openings.rotate_left(start % n);
     }
-    // Each start read once, here: a game never starts from a text it would have to read again.
-    let openings = openings
-        .iter()
-        .map(|fen| Start::parse(&variant, fen).map(Arc::new))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("--openings: {e}"))?;
+    let openings: Vec<Arc<Start>> = openings.into_iter().map(Arc::new).collect();
     let variant_starts = if openings.is_empty() {
         runner::variant_starts(&variant)?
     } else {

@@ -6,10 +6,12 @@
 //!   of its main line (all of them without a limit), read as SAN in the match's variant; the
 //!   position reached is the opening (a FEN: the PGN of the match starts from it).
 //!
-//! Every position is checked against the variant when the file is read.
+//! Every position is checked against the variant when the file is read, and kept as a [`Start`]:
+//! the match never reads an opening's text again.
 
 use std::sync::Arc;
 
+use super::game::Start;
 use crate::core::{Position, Variant};
 use crate::notation::{Coords, fen, san};
 
@@ -45,7 +47,7 @@ impl Format {
     }
 }
 
-/// The positions of an opening file, as canonical FENs; `plies` limits the moves read from each
+/// The positions of an opening file, each read once; `plies` limits the moves read from each
 /// PGN game (`format` `None`: guessed from the file).
 ///
 /// # Errors
@@ -56,7 +58,7 @@ pub fn load(
     variant: &Arc<Variant>,
     format: Option<Format>,
     plies: Option<usize>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<Start>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let parsed = match format.unwrap_or_else(|| Format::guess(path, &text)) {
         Format::Epd if plies.is_some() => {
@@ -73,7 +75,7 @@ pub fn load(
 /// # Errors
 ///
 /// A line that is not a position of the variant (the text names it).
-pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<String>, String> {
+pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<Start>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -97,7 +99,7 @@ pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<String>, String> 
         };
         let setup = fen::parse_fen(&text, Coords::Human).map_err(|e| format!("line {}: {e}", n + 1))?;
         let pos = Position::from_setup(variant, &setup).map_err(|e| format!("line {}: {e}", n + 1))?;
-        out.push(fen::to_fen(&pos, Coords::Human));
+        out.push(Start::new(pos));
     }
     if out.is_empty() {
         return Err("no positions".to_string());
@@ -110,7 +112,7 @@ pub fn parse(text: &str, variant: &Arc<Variant>) -> Result<Vec<String>, String> 
 /// # Errors
 ///
 /// A game whose moves are not legal in the variant (the text names it).
-pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Result<Vec<String>, String> {
+pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Result<Vec<Start>, String> {
     let mut out = Vec::new();
     for (n, game) in super::pgn::read_pgn(text).iter().enumerate() {
         let at = |e: String| format!("game {}: {e}", n + 1);
@@ -129,7 +131,7 @@ pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Re
         if pos.outcome().is_some() {
             return Err(at("the game is over in the opening position".to_string()));
         }
-        out.push(fen::to_fen(&pos, Coords::Human));
+        out.push(Start::new(pos));
     }
     if out.is_empty() {
         return Err("no games".to_string());
@@ -149,7 +151,7 @@ mod tests {
             rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
             \n\
             rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - bm Nf3; id \"sicilian\";\n";
-        let fens = parse(text, &v).unwrap();
+        let fens: Vec<String> = parse(text, &v).unwrap().iter().map(|s| s.fen().to_string()).collect();
         assert_eq!(fens.len(), 2);
         assert!(fens[0].ends_with(" b KQkq - 0 1"), "{}", fens[0]);
         assert!(fens[1].ends_with(" w KQkq - 0 1"), "{}", fens[1]);
@@ -166,7 +168,8 @@ mod tests {
         let text = "[Event \"book\"]\n[Site \"?\"]\n\n1. e4 e5 {main} 2. Nf3 (2. f4 exf4) Nc6 $1 3. Bb5 *\n\n\
             [Event \"from a FEN\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]\n\n\
             1... d5 2. c4 *\n";
-        let all = parse_pgn(text, &v, None).unwrap();
+        let fens = |starts: Vec<Start>| -> Vec<String> { starts.iter().map(|s| s.fen().to_string()).collect() };
+        let all = fens(parse_pgn(text, &v, None).unwrap());
         assert_eq!(
             all,
             [
@@ -174,7 +177,7 @@ mod tests {
                 "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
             ]
         );
-        let two = parse_pgn(text, &v, Some(2)).unwrap();
+        let two = fens(parse_pgn(text, &v, Some(2)).unwrap());
         assert_eq!(two[0], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
         assert_eq!(two[1], all[1]);
         let err = parse_pgn("1. e4 Ke7 *\n", &v, None).unwrap_err();

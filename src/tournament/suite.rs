@@ -341,7 +341,8 @@ mod tests {
     /// The suite's EPD as `--openings` reads it: every line a legal position of the game.
     fn read_back(variant: &Arc<Variant>, suite: &Suite) -> Vec<String> {
         let text: String = suite.openings.iter().map(|o| o.epd() + "\n").collect();
-        openings::parse(&text, variant).unwrap()
+        let starts = openings::parse(&text, variant).unwrap();
+        starts.iter().map(|s| s.fen().to_string()).collect()
     }
 
     #[test]
