@@ -241,6 +241,27 @@ fn push_promoted(s: &mut String, letter: char, variant: &Variant) {
     }
 }
 
+/// Writes one rank of a FEN board field: each occupied cell by `push`, each run of empty cells
+/// (`None`) as its length.
+pub fn push_rank<C>(s: &mut String, cells: impl IntoIterator<Item = Option<C>>, mut push: impl FnMut(&mut String, C)) {
+    let mut run = 0;
+    for cell in cells {
+        match cell {
+            None => run += 1,
+            Some(c) => {
+                if run > 0 {
+                    s.push_str(&run.to_string());
+                    run = 0;
+                }
+                push(s, c);
+            }
+        }
+    }
+    if run > 0 {
+        s.push_str(&run.to_string());
+    }
+}
+
 /// Writes setup data as a FEN of this variant; a variant with drops gets the `[...]` field
 /// (always, `[-]` when empty).
 pub fn setup_to_fen(setup: &Setup, variant: &Variant, coords: Coords) -> String {
@@ -253,26 +274,14 @@ pub fn setup_to_fen(setup: &Setup, variant: &Variant, coords: Coords) -> String 
             s.push('/');
         }
         let rank = (setup.board.len() - 1 - i) as u8;
-        let mut run = 0;
-        for (file, cell) in row.iter().enumerate() {
-            match cell {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    if setup.promoted.contains(&(file as u8, rank)) {
-                        push_promoted(&mut s, *c, variant);
-                    } else {
-                        s.push(*c);
-                    }
-                }
+        let cells = row.iter().enumerate().map(|(file, cell)| cell.map(|c| (file as u8, c)));
+        push_rank(&mut s, cells, |s, (file, c)| {
+            if setup.promoted.contains(&(file, rank)) {
+                push_promoted(s, c, variant);
+            } else {
+                s.push(c);
             }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
+        });
     }
     if with_holdings {
         s.push('[');

@@ -148,13 +148,24 @@ pub fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
 
 /// The canonical text of a turn: its sub-moves separated by spaces (`e7e8=b8 a2a3`).
 pub fn turn_canonical(pos: &Position, turn: &[Move]) -> String {
+    turn_text(pos, turn, " ", canonical)
+}
+
+/// The text of a turn of one or more sub-moves: each sub-move written by `write` in the position
+/// it is played from, joined by `separator` (a space in canonical notation, a comma in UCI).
+pub fn turn_text(
+    pos: &Position,
+    turn: &[Move],
+    separator: &str,
+    mut write: impl FnMut(&Position, &Move) -> String,
+) -> String {
     let mut p = pos.clone();
     let mut words = Vec::with_capacity(turn.len());
     for mv in turn {
-        words.push(canonical(&p, mv));
+        words.push(write(&p, mv));
         p.make(*mv);
     }
-    words.join(" ")
+    words.join(separator)
 }
 
 /// Parses a turn (sub-moves separated by spaces) and checks that it is complete: afterwards the

@@ -55,13 +55,7 @@ fn promotes_in_place(pos: &Position, mv: &Move) -> bool {
 
 /// The UCI text of a whole turn (one move, or the sub-moves of a turn of several).
 pub fn turn_text(pos: &Position, turn: &[Move], chess960: bool) -> String {
-    let mut p = pos.clone();
-    let mut words = Vec::with_capacity(turn.len());
-    for mv in turn {
-        words.push(move_text(&p, mv, chess960));
-        p.make(*mv);
-    }
-    words.join(",")
+    movetext::turn_text(pos, turn, ",", |p, mv| move_text(p, mv, chess960))
 }
 
 /// The turns of a line of sub-moves from `root`: legal moves only, and an unfinished last turn

@@ -26,7 +26,7 @@ use crate::core::{Color, Move, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, GameError, ThinkerEvent, draw};
 use crate::notation::movetext::WireStyle;
-use crate::notation::{Coords, OutcomeText, movetext, parse_square};
+use crate::notation::{Coords, OutcomeText, fen, movetext, parse_square};
 use crate::search::{Limits, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
@@ -842,29 +842,16 @@ impl<W: Write> Session<W> {
                 *cell = 'Y';
             }
         }
-        let mut fen = String::new();
+        let mut board = String::new();
         for rank in (0..shape.ranks).rev() {
-            let mut run = 0;
-            for file in 0..shape.files {
-                let c = marks[shape.square(file, rank).index()];
-                if c == '.' {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        fen.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    fen.push(c);
-                }
-            }
-            if run > 0 {
-                fen.push_str(&run.to_string());
-            }
+            let cells =
+                (0..shape.files).map(|file| Some(marks[shape.square(file, rank).index()]).filter(|&c| c != '.'));
+            fen::push_rank(&mut board, cells, String::push);
             if rank > 0 {
-                fen.push('/');
+                board.push('/');
             }
         }
-        self.send(Reply::Highlight(fen));
+        self.send(Reply::Highlight(board));
     }
 
     fn edit_line(&mut self, line: &str) {
