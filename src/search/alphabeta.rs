@@ -10,6 +10,7 @@
 //! it is the same after the search, also after an abort.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::core::variant::{Repetition, Verdict};
@@ -140,6 +141,34 @@ struct Ctx<'a> {
     null_ok: bool,
     /// `history().len()` at the root.
     root_history: usize,
+    team: Team<'a>,
+}
+
+/// A search's place among the threads searching one position (see `threads`).
+#[derive(Copy, Clone)]
+pub(super) struct Team<'a> {
+    /// Where a helper publishes its node count now and then (`None`: not a helper).
+    pub publish: Option<&'a AtomicU64>,
+    /// The helpers' published node counts, added to the main search's in its reports.
+    pub helper_nodes: &'a [AtomicU64],
+    /// The depth of the first iteration (helpers start at different depths).
+    pub first_depth: u32,
+    /// This search starts a new generation of the table (else whoever started the threads did).
+    pub ages_table: bool,
+}
+
+impl Team<'_> {
+    /// A search on its own.
+    pub const ALONE: Team<'static> = Team {
+        publish: None,
+        helper_nodes: &[],
+        first_depth: 1,
+        ages_table: true,
+    };
+
+    fn helper_nodes(&self) -> u64 {
+        self.helper_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
 }
 
 impl Ctx<'_> {
@@ -155,7 +184,12 @@ impl Ctx<'_> {
 
 /// The search engine. Keep one per game: the hash table and history carry over between moves.
 pub struct Searcher {
-    tt: TranspositionTable,
+    /// Shared with the helper threads' searchers (see `threads`).
+    pub(super) tt: Arc<TranspositionTable>,
+    /// Threads a search uses (1: this one alone).
+    pub(super) threads: usize,
+    /// The helpers' searchers, kept between searches for their histories; each shares `tt`.
+    pub(super) helpers: Vec<Searcher>,
     eval_tables: Option<Arc<EvalTables>>,
     heur: Heuristics,
     lists: Vec<MoveList>,
@@ -180,6 +214,11 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with a hash table of `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::with_table(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A searcher on `tt` (a helper shares its main searcher's table).
+    pub(super) fn with_table(tt: Arc<TranspositionTable>) -> Searcher {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -187,7 +226,9 @@ impl Searcher {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
+            threads: 1,
+            helpers: Vec::new(),
             eval_tables: None,
             heur: Heuristics::new(),
             lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
@@ -210,14 +251,31 @@ impl Searcher {
     /// Resizes the hash table (clearing it); returns the size taken (MB), smaller than asked if
     /// the allocator refused.
     pub fn set_hash_mb(&mut self, mb: usize) -> usize {
-        self.tt.resize(mb)
+        self.table_mut().resize(mb)
+    }
+
+    /// The hash table alone, for resizing or clearing: the helpers, which share it, are let go
+    /// (they are made again, fresh, by the next search that needs them).
+    fn table_mut(&mut self) -> &mut TranspositionTable {
+        self.helpers.clear();
+        if Arc::get_mut(&mut self.tt).is_none() {
+            // Not reached: only helpers share the table. A fresh one keeps this sound regardless.
+            self.tt = Arc::new(TranspositionTable::new(self.tt.size_bytes() >> 20));
+        }
+        Arc::get_mut(&mut self.tt).expect("a table just made is not shared")
     }
 
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        self.table_mut().clear();
         self.heur.clear();
         self.eval_cache.fill((0, 0));
+    }
+
+    /// Nodes of this thread's last search.
+    #[cfg(test)]
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Permille of the hash table filled by the last search.
@@ -231,13 +289,15 @@ impl Searcher {
         evaluate(pos, &et)
     }
 
-    fn tables_for(&mut self, pos: &Position) -> Arc<EvalTables> {
+    /// The evaluation tables for `pos`'s game (made, and what was learnt forgotten, when the game
+    /// changes).
+    pub(super) fn tables_for(&mut self, pos: &Position) -> Arc<EvalTables> {
         match &self.eval_tables {
             Some(t) if t.is_for(pos.variant()) => Arc::clone(t),
             _ => {
                 // Another variant: what was learnt about the old one means nothing here.
                 if self.eval_tables.is_some() {
-                    self.tt.clear();
+                    self.table_mut().clear();
                     self.heur.clear();
                 }
                 let t = Arc::new(EvalTables::new(pos.variant()));
@@ -262,21 +322,36 @@ impl Searcher {
         v
     }
 
-    /// Searches `pos` within `limits` until done or stopped through `control`; `report` receives
-    /// progress. The position is unchanged afterwards.
-    pub fn search(
+    /// The evaluation tables for `pos`'s game, shared: a helper about to search `pos` for this
+    /// searcher takes them (and sizes its histories) rather than deriving them again.
+    pub(super) fn adopt_tables(&mut self, et: &Arc<EvalTables>, pos: &Position) {
+        if self.eval_tables.as_ref().is_some_and(|t| Arc::ptr_eq(t, et)) {
+            return;
+        }
+        self.heur.clear();
+        self.heur.fit(et.kinds.len(), pos.variant().shape.num_squares());
+        self.eval_cache.fill((0, 0));
+        self.eval_tables = Some(Arc::clone(et));
+    }
+
+    /// One thread's search of `pos` within `limits` until done or stopped through `control`;
+    /// `report` receives progress. The position is unchanged afterwards.
+    pub(super) fn think(
         &mut self,
         pos: &mut Position,
         limits: &Limits,
         control: &SearchControl,
         report: &mut dyn FnMut(&SearchInfo),
+        team: Team<'_>,
     ) -> SearchResult {
         control.begin();
         if limits.time.is_some() {
             control.set_budget_from_start(limits.time);
         }
         let start = Instant::now();
-        self.tt.new_search();
+        if team.ages_table {
+            self.tt.new_search();
+        }
         self.heur.age();
         self.nodes = 0;
         self.seldepth = 0;
@@ -303,6 +378,7 @@ impl Searcher {
             has_goals: !v.rules.goals.is_empty(),
             null_ok: has_kings && v.rules.goals.is_empty(),
             root_history: pos.history().len(),
+            team,
         };
 
         // Root moves: legal, filtered, ordered.
@@ -353,7 +429,7 @@ impl Searcher {
         let mut stable = 0u32;
         let mut prev_best = best_move;
         let mut prev_value = best_value;
-        let mut depth = 1u32;
+        let mut depth = team.first_depth.clamp(1, max_depth);
         while depth <= max_depth && !control.is_stopped() {
             // Aspiration window around the last score.
             let mut delta = 16;
@@ -543,7 +619,7 @@ impl Searcher {
             seldepth: self.seldepth.max(depth as usize) as u32,
             score: Score::from_value(value),
             bound,
-            nodes: self.nodes,
+            nodes: self.nodes + ctx.team.helper_nodes(),
             elapsed: ctx.start.elapsed(),
             pv: self.root_pv.clone(),
             line: 1,
@@ -597,6 +673,9 @@ impl Searcher {
     /// Sets `aborted` if the search was stopped or its hard deadline has passed.
     #[inline]
     fn check_stop(&mut self, ctx: &Ctx) {
+        if let Some(n) = ctx.team.publish {
+            n.store(self.nodes, Ordering::Relaxed);
+        }
         if ctx.control.is_stopped() {
             self.aborted = true;
         } else if let Some(hard) = ctx.control.hard_ms()
@@ -1561,6 +1640,7 @@ mod tests {
             has_goals: false,
             null_ok: true,
             root_history: 0,
+            team: Team::ALONE,
         }
     }
 

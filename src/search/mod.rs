@@ -12,6 +12,7 @@
 //! - `see`: static exchange evaluation;
 //! - `ordering`: move scoring (TT move, MVV-LVA/SEE, killers, countermoves, history);
 //! - `alphabeta`: the `Searcher` (iterative deepening, PVS, quiescence, pruning);
+//! - `threads`: several threads on one search, sharing the hash table (Lazy SMP);
 //!
 //! Nothing here asks which variant it plays: all knowledge comes from the piece table, the
 //! variant's rules and the core's move generation.
@@ -23,6 +24,7 @@ mod eval_params;
 mod ordering;
 mod score;
 mod see;
+mod threads;
 mod time;
 mod tt;
 mod zeroed;
@@ -32,6 +34,7 @@ pub use control::{RootProgress, SearchControl};
 pub use eval::{EvalTables, S, evaluate};
 pub use eval_params::{EvalParams, KindParams, with_section};
 pub use score::{Bound, Score};
+pub use threads::MAX_THREADS;
 pub use time::{
     Clock, DEFAULT_OVERHEAD_MS, Limits, MIN_OVERHEAD_MS, MoveCost, PROBE_MS, TimeBudget, clock_budget, movetime_budget,
 };

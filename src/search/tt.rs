@@ -5,6 +5,8 @@
 //! visit, so that a re-search does not evaluate again), and it remembers whether the position was
 //! on a principal variation (the TT-PV flag).
 
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
 use crate::core::{Blast, Kind, Move, Square};
 
 use super::score::{Bound, MATE_BOUND};
@@ -16,8 +18,20 @@ const ENTRIES: usize = 4;
 /// them would take seconds).
 const PREFAULT_BYTES: usize = 1 << 30;
 
-#[derive(Copy, Clone, Default)]
+/// One entry as two words, each stored and loaded whole: threads sharing the table never see a
+/// torn key, score, depth or bound. After a race the move word may be another position's, as after
+/// a key collision; the search checks every table move against the moves it generates.
+#[derive(Default)]
 struct Entry {
+    /// `Fields`, packed by `Fields::pack`.
+    data: AtomicU64,
+    /// Packed move (bits 0-56, 0 = none) and the flags `PV_FLAG`, `EVAL_ONLY`.
+    mv: AtomicU64,
+}
+
+/// The data word of an entry.
+#[derive(Copy, Clone)]
+struct Fields {
     /// Upper 16 bits of the hash.
     key: u16,
     score: i16,
@@ -25,8 +39,40 @@ struct Entry {
     depth: i8,
     /// Generation (6 bits) << 2 | bound (0 = empty).
     gen_bound: u8,
-    /// Packed move (bits 0-56, 0 = none) and the flags `PV_FLAG`, `EVAL_ONLY`.
-    mv: u64,
+}
+
+impl Fields {
+    #[inline]
+    fn pack(self) -> u64 {
+        self.key as u64
+            | (self.score as u16 as u64) << 16
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u8 as u64) << 48
+            | (self.gen_bound as u64) << 56
+    }
+
+    #[inline]
+    fn unpack(w: u64) -> Fields {
+        Fields {
+            key: w as u16,
+            score: (w >> 16) as u16 as i16,
+            eval: (w >> 32) as u16 as i16,
+            depth: (w >> 48) as u8 as i8,
+            gen_bound: (w >> 56) as u8,
+        }
+    }
+}
+
+impl Entry {
+    #[inline]
+    fn fields(&self) -> Fields {
+        Fields::unpack(self.data.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn move_word(&self) -> u64 {
+        self.mv.load(Ordering::Relaxed)
+    }
 }
 
 /// The position was on a principal variation when stored.
@@ -37,7 +83,7 @@ const MOVE_BITS: u64 = (1 << 57) - 1;
 /// The depth of an entry without a search result: below every searched depth, replaced first.
 const EVAL_ONLY_DEPTH: i32 = -2;
 
-#[derive(Copy, Clone, Default)]
+#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     entries: [Entry; ENTRIES],
@@ -74,10 +120,11 @@ impl TtHit {
     }
 }
 
-/// A hash table of search results.
+/// A hash table of search results, shared by the threads of a search (`&self` to probe and store;
+/// only resizing and clearing need it alone).
 pub struct TranspositionTable {
     buckets: ZeroedSlice<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -85,7 +132,7 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         TranspositionTable {
             buckets: sized_down_buckets(mb),
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -97,20 +144,27 @@ impl TranspositionTable {
         self.buckets = sized_down_buckets(0);
         self.buckets = sized_down_buckets(mb);
         if self.size_bytes() <= PREFAULT_BYTES {
-            self.buckets.fill(Bucket::default());
+            self.write_through();
         }
-        self.generation = 0;
+        *self.generation.get_mut() = 0;
         self.size_bytes() >> 20
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
         if self.size_bytes() <= PREFAULT_BYTES {
-            self.buckets.fill(Bucket::default());
+            self.write_through();
         } else {
             self.buckets.zero();
         }
-        self.generation = 0;
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Empties every entry by writing it (touching every page now, not during a search).
+    fn write_through(&mut self) {
+        for b in self.buckets.iter_mut() {
+            *b = Bucket::default();
+        }
     }
 
     /// Size in bytes.
@@ -119,17 +173,20 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search: older entries age.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
     /// Permille of entries used by the current search (a sample of the table).
     pub fn hashfull(&self) -> u32 {
         let sample = self.buckets.len().min(250);
+        let generation = self.generation.load(Ordering::Relaxed);
         let used: usize = self.buckets[..sample]
             .iter()
             .flat_map(|b| b.entries.iter())
-            .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation)
+            .map(Entry::fields)
+            .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == generation)
             .count();
         (used * 1000 / (sample * ENTRIES).max(1)) as u32
     }
@@ -156,9 +213,12 @@ impl TranspositionTable {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
         let key = (hash >> 48) as u16;
         let bucket = &self.buckets[self.index(hash)];
-        let e = bucket.entries.iter().find(|e| e.key == key && e.gen_bound & 3 != 0)?;
+        let (e, word) = bucket.entries.iter().find_map(|entry| {
+            let e = entry.fields();
+            (e.key == key && e.gen_bound & 3 != 0).then(|| (e, entry.move_word()))
+        })?;
         Some(TtHit {
-            mv: unpack(e.mv & MOVE_BITS),
+            mv: unpack(word & MOVE_BITS),
             score: score_from_tt(e.score as i32, ply),
             eval: e.eval as i32,
             depth: e.depth as i32,
@@ -167,13 +227,13 @@ impl TranspositionTable {
                 2 => Bound::Lower,
                 _ => Bound::Exact,
             },
-            scored: e.mv & EVAL_ONLY == 0,
-            pv: e.mv & PV_FLAG != 0,
+            scored: word & EVAL_ONLY == 0,
+            pv: word & PV_FLAG != 0,
         })
     }
 
     /// Stores the static evaluation of a position not in the table yet (no search result).
-    pub fn store_eval(&mut self, hash: u64, eval: i32, pv: bool) {
+    pub fn store_eval(&self, hash: u64, eval: i32, pv: bool) {
         self.write(hash, None, 0, eval, EVAL_ONLY_DEPTH, Bound::Upper, 0, pv, true);
     }
 
@@ -181,7 +241,7 @@ impl TranspositionTable {
     /// position is on a principal variation.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         mv: Option<Move>,
         score: i32,
@@ -196,7 +256,7 @@ impl TranspositionTable {
 
     #[allow(clippy::too_many_arguments)]
     fn write(
-        &mut self,
+        &self,
         hash: u64,
         mv: Option<Move>,
         score: i32,
@@ -208,27 +268,28 @@ impl TranspositionTable {
         eval_only: bool,
     ) {
         let key = (hash >> 48) as u16;
-        let generation = self.generation;
-        let idx = self.index(hash);
-        let bucket = &mut self.buckets[idx];
-        let slot = match bucket.entries.iter().position(|e| e.key == key && e.gen_bound & 3 != 0) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = &self.buckets[self.index(hash)];
+        let fields: [Fields; ENTRIES] = std::array::from_fn(|i| bucket.entries[i].fields());
+        let (slot, old_word) = match fields.iter().position(|e| e.key == key && e.gen_bound & 3 != 0) {
             Some(i) => {
-                let e = &bucket.entries[i];
+                let e = &fields[i];
+                let word = bucket.entries[i].move_word();
                 // Keep a deeper result of the same search unless the new one is exact; an
                 // evaluation alone never replaces a result.
-                let keep = eval_only && e.mv & EVAL_ONLY == 0;
+                let keep = eval_only && word & EVAL_ONLY == 0;
                 if keep || (bound != Bound::Exact && e.gen_bound >> 2 == generation && (e.depth as i32) > depth + 2) {
                     if let Some(m) = mv
-                        && e.mv & MOVE_BITS == 0
+                        && word & MOVE_BITS == 0
                     {
-                        bucket.entries[i].mv |= pack(&m);
+                        bucket.entries[i].mv.store(word | pack(&m), Ordering::Relaxed);
                     }
                     return;
                 }
-                i
+                (i, word)
             }
             None => {
-                let worth = |e: &Entry| -> i32 {
+                let worth = |e: &Fields| -> i32 {
                     if e.gen_bound & 3 == 0 {
                         return i32::MIN;
                     }
@@ -237,19 +298,16 @@ impl TranspositionTable {
                 };
                 let mut best = 0;
                 for i in 1..ENTRIES {
-                    if worth(&bucket.entries[i]) < worth(&bucket.entries[best]) {
+                    if worth(&fields[i]) < worth(&fields[best]) {
                         best = i;
                     }
                 }
-                bucket.entries[best].mv = 0;
-                best
+                (best, 0)
             }
         };
-        let e = &mut bucket.entries[slot];
-        e.key = key;
         let mut word = match mv {
             Some(m) => pack(&m),
-            None => e.mv & MOVE_BITS,
+            None => old_word & MOVE_BITS,
         };
         if pv {
             word |= PV_FLAG;
@@ -257,16 +315,21 @@ impl TranspositionTable {
         if eval_only {
             word |= EVAL_ONLY;
         }
-        e.mv = word;
-        e.score = score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-        e.eval = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-        e.depth = depth.clamp(-1, 127) as i8;
         let b = match bound {
             Bound::Upper => 1,
             Bound::Lower => 2,
             Bound::Exact => 3,
         };
-        e.gen_bound = generation << 2 | b;
+        let data = Fields {
+            key,
+            score: score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            gen_bound: generation << 2 | b,
+        };
+        let entry = &bucket.entries[slot];
+        entry.mv.store(word, Ordering::Relaxed);
+        entry.data.store(data.pack(), Ordering::Relaxed);
     }
 }
 
@@ -276,7 +339,8 @@ pub fn excluded_key(hash: u64, excluded: &Move) -> u64 {
     hash ^ (pack(excluded) | 1 << 63).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-// SAFETY: a bucket is integers only; all zero is four empty entries (bound 0), `Bucket::default()`.
+// SAFETY: a bucket is atomic integers only; all zero is four empty entries (bound 0),
+// `Bucket::default()`.
 unsafe impl ZeroIsValid for Bucket {}
 
 /// A table of about `mb` MB (at least one bucket), halved until the allocator agrees.
@@ -528,7 +592,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_with_mate_scores() {
-        let mut t = TranspositionTable::new(1);
+        let t = TranspositionTable::new(1);
         let h = 0x1234_5678_9ABC_DEF0;
         // Found at ply 3: mate in 5 plies from the root = mate in 2 plies from this node.
         t.store(h, Some(mv(1, 2)), mate_in(5), 17, 6, Bound::Exact, 3, false);
@@ -581,7 +645,7 @@ mod tests {
 
     #[test]
     fn an_evaluation_alone_never_cuts_and_never_replaces_a_result() {
-        let mut t = TranspositionTable::new(1);
+        let t = TranspositionTable::new(1);
         let h = 0x0BAD_CAFE_0000_1234;
         t.store_eval(h, 42, true);
         let hit = t.probe(h, 0).unwrap();

@@ -12,9 +12,9 @@ use std::ptr::NonNull;
 /// Types whose all-zero bit pattern is a valid value.
 ///
 /// # Safety
-/// Implement only for plain-data types (integers and arrays or structs of them, no references,
-/// no `bool`/enum fields with invalid zero patterns).
-pub unsafe trait ZeroIsValid: Copy {}
+/// Implement only for plain-data types (integers, atomic integers, and arrays or structs of them;
+/// no references, no `bool`/enum fields with invalid zero patterns, nothing with a `Drop`).
+pub unsafe trait ZeroIsValid {}
 
 /// `len` values of `T`, all zero, aligned for `T`.
 pub struct ZeroedSlice<T: ZeroIsValid> {
