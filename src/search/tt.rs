@@ -19,13 +19,15 @@ const ENTRIES: usize = 4;
 const PREFAULT_BYTES: usize = 1 << 30;
 
 /// One entry as two words, each stored and loaded whole: threads sharing the table never see a
-/// torn key, score, depth or bound. After a race the move word may be another position's, as after
-/// a key collision; the search checks every table move against the moves it generates.
+/// torn key, score, depth or bound, and whether there is a score at all is in the same word
+/// (`NO_SCORE`). After a race the move word may be another position's, as after a key collision;
+/// the search checks every table move against the moves it generates, and the PV flag beside it
+/// is only a hint.
 #[derive(Default)]
 struct Entry {
     /// `Fields`, packed by `Fields::pack`.
     data: AtomicU64,
-    /// Packed move (bits 0-56, 0 = none) and the flags `PV_FLAG`, `EVAL_ONLY`.
+    /// Packed move (bits 0-56, 0 = none) and the flag `PV_FLAG`.
     mv: AtomicU64,
 }
 
@@ -34,6 +36,7 @@ struct Entry {
 struct Fields {
     /// Upper 16 bits of the hash.
     key: u16,
+    /// `NO_SCORE` when the entry holds a static evaluation but no search result.
     score: i16,
     eval: i16,
     depth: i8,
@@ -77,8 +80,10 @@ impl Entry {
 
 /// The position was on a principal variation when stored.
 const PV_FLAG: u64 = 1 << 57;
-/// The entry holds a static evaluation but no search result.
-const EVAL_ONLY: u64 = 1 << 58;
+/// The score field of an entry without a search result: no score reaches it (they stay within
+/// ±`INFINITE` plus a ply count), and it sits in the data word, so that a thread never reads
+/// one entry's evaluation as another's result.
+const NO_SCORE: i16 = i16::MIN;
 const MOVE_BITS: u64 = (1 << 57) - 1;
 /// The depth of an entry without a search result: below every searched depth, replaced first.
 const EVAL_ONLY_DEPTH: i32 = -2;
@@ -217,9 +222,10 @@ impl TranspositionTable {
             let e = entry.fields();
             (e.key == key && e.gen_bound & 3 != 0).then(|| (e, entry.move_word()))
         })?;
+        let scored = e.score != NO_SCORE;
         Some(TtHit {
             mv: unpack(word & MOVE_BITS),
-            score: score_from_tt(e.score as i32, ply),
+            score: if scored { score_from_tt(e.score as i32, ply) } else { 0 },
             eval: e.eval as i32,
             depth: e.depth as i32,
             bound: match e.gen_bound & 3 {
@@ -227,7 +233,7 @@ impl TranspositionTable {
                 2 => Bound::Lower,
                 _ => Bound::Exact,
             },
-            scored: word & EVAL_ONLY == 0,
+            scored,
             pv: word & PV_FLAG != 0,
         })
     }
@@ -277,7 +283,7 @@ impl TranspositionTable {
                 let word = bucket.entries[i].move_word();
                 // Keep a deeper result of the same search unless the new one is exact; an
                 // evaluation alone never replaces a result.
-                let keep = eval_only && word & EVAL_ONLY == 0;
+                let keep = eval_only && e.score != NO_SCORE;
                 if keep || (bound != Bound::Exact && e.gen_bound >> 2 == generation && (e.depth as i32) > depth + 2) {
                     if let Some(m) = mv
                         && word & MOVE_BITS == 0
@@ -312,9 +318,6 @@ impl TranspositionTable {
         if pv {
             word |= PV_FLAG;
         }
-        if eval_only {
-            word |= EVAL_ONLY;
-        }
         let b = match bound {
             Bound::Upper => 1,
             Bound::Lower => 2,
@@ -322,7 +325,11 @@ impl TranspositionTable {
         };
         let data = Fields {
             key,
-            score: score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            score: if eval_only {
+                NO_SCORE
+            } else {
+                score_to_tt(score, ply).clamp(NO_SCORE as i32 + 1, i16::MAX as i32) as i16
+            },
             eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.clamp(-1, 127) as i8,
             gen_bound: generation << 2 | b,
@@ -664,5 +671,31 @@ mod tests {
         t.store(h, None, 20, 40, 6, Bound::Exact, 0, true);
         let hit = t.probe(h, 0).unwrap();
         assert_eq!((hit.pv, hit.mv), (true, Some(mv(3, 4))));
+    }
+
+    /// Threads write an entry's two words one after the other, so a probe may pair one position's
+    /// data word with another's move word: what is known of the score must come from the data word.
+    #[test]
+    fn a_move_word_of_another_store_never_makes_an_evaluation_a_result() {
+        let t = TranspositionTable::new(1);
+        let evaluated = 0x0BAD_CAFE_0000_1234;
+        // Same bucket (the low 32 bits), another key.
+        let searched = evaluated ^ 0x0777 << 48;
+        t.store_eval(evaluated, 42, false);
+        t.store(searched, Some(mv(3, 4)), 0, 40, 5, Bound::Upper, 0, false);
+        let bucket = &t.buckets[t.index(evaluated)];
+        let word_of = |hash: u64| {
+            let e = bucket.entries.iter().find(|e| e.fields().key == (hash >> 48) as u16);
+            e.expect("stored").move_word()
+        };
+        let torn = word_of(searched);
+        let entry = bucket.entries.iter().find(|e| e.fields().key == (evaluated >> 48) as u16);
+        entry.expect("stored").mv.store(torn, Ordering::Relaxed);
+        let hit = t.probe(evaluated, 0).expect("still there");
+        assert_eq!((hit.eval, hit.scored), (42, false));
+        assert!(!hit.cuts(0, 1), "an evaluation is no bound");
+        // A result keeps its score whatever move word it is read with.
+        let hit = t.probe(searched, 0).expect("still there");
+        assert_eq!((hit.score, hit.depth, hit.scored), (0, 5, true));
     }
 }
