@@ -92,8 +92,12 @@ impl Searcher {
                 first_depth: 1,
                 ages_table: false,
             };
+            // Stops the helpers however the main search ends: were it to panic, the scope would
+            // otherwise wait for helpers that search on forever, and the engine would hang
+            // instead of reporting the panic.
+            let halt_helpers = HaltOnDrop(&halt);
             let mut result = self.think(pos, limits, control, report, team);
-            halt.stop();
+            drop(halt_helpers);
             for handle in running {
                 match handle.join() {
                     Ok(nodes) => result.nodes += nodes,
@@ -104,6 +108,15 @@ impl Searcher {
         });
         self.helpers = helpers;
         result
+    }
+}
+
+/// Stops a search when dropped, also while unwinding.
+struct HaltOnDrop<'a>(&'a SearchControl);
+
+impl Drop for HaltOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
     }
 }
 
@@ -189,6 +202,26 @@ mod tests {
         };
         let r = team.search(&mut p, &limits, &SearchControl::new(), &mut |_| {});
         assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn a_main_search_that_panics_still_stops_its_helpers() {
+        let halt = SearchControl::new();
+        let helper_saw_the_stop = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                while !halt.is_stopped() {
+                    std::thread::yield_now();
+                }
+                true
+            });
+            let main = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _halt_helpers = HaltOnDrop(&halt);
+                panic!("a search that fails");
+            }));
+            assert!(main.is_err());
+            helper.join().unwrap_or(false)
+        });
+        assert!(helper_saw_the_stop);
     }
 
     #[test]
