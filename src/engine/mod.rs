@@ -5,6 +5,7 @@ pub mod game;
 pub mod latency;
 pub mod memory;
 pub mod thinker;
+pub mod threads;
 #[cfg(test)]
 mod time_simulation;
 

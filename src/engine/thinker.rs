@@ -25,6 +25,9 @@ pub struct Thinker {
     searcher: Arc<Mutex<Searcher>>,
     next_id: u64,
     running: Option<Running>,
+    /// Threads of the next search: set at any time, taken by the search when it starts, so that a
+    /// count given while a search runs neither waits for it nor changes it.
+    threads: usize,
 }
 
 impl Thinker {
@@ -33,6 +36,7 @@ impl Thinker {
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mb))),
             next_id: 1,
             running: None,
+            threads: super::threads::DEFAULT_THREADS,
         }
     }
 
@@ -54,11 +58,13 @@ impl Thinker {
         let control = Arc::new(SearchControl::new());
         let searcher = Arc::clone(&self.searcher);
         let thread_control = Arc::clone(&control);
+        let threads = self.threads;
         let handle = std::thread::Builder::new()
             .name(format!("search-{id}"))
             .stack_size(64 << 20)
             .spawn(move || {
                 let mut searcher = Thinker::lock(&searcher);
+                searcher.set_threads(threads);
                 let mut report = |info: &SearchInfo| sink(ThinkerEvent::Info { id, info: info.clone() });
                 let result = searcher.search(&mut pos, &limits, &thread_control, &mut report);
                 drop(searcher);
@@ -105,6 +111,18 @@ impl Thinker {
         self.with_searcher(|s| s.set_hash_mb(mb))
     }
 
+    /// Sets the threads of the next search to `requested` as a GUI sends it (any number), clamped
+    /// to what the machine runs at once; returns the number taken. A running search keeps its own.
+    pub fn set_threads(&mut self, requested: u64) -> usize {
+        self.threads = super::threads::clamp_threads(requested);
+        self.threads
+    }
+
+    /// The threads of the next search.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Runs `f` on the idle searcher (waits for a running search to release it).
     pub fn with_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher) -> R) -> R {
         f(&mut Thinker::lock(&self.searcher))
@@ -114,5 +132,40 @@ impl Thinker {
 impl Drop for Thinker {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use super::*;
+
+    #[test]
+    fn a_thread_count_is_taken_by_the_next_search_and_it_plays_a_legal_move() {
+        let variant = crate::variants::Registry::builtin()
+            .get("normal")
+            .expect("a built-in game");
+        let mut pos = crate::test_fixtures::position_of(
+            &variant,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        );
+        let mut thinker = Thinker::new(8);
+        assert_eq!(thinker.threads(), 1);
+        assert_eq!(thinker.set_threads(0), 1, "0 means 1");
+        let taken = thinker.set_threads(2);
+        assert_eq!(taken, 2.min(super::super::threads::max_threads()));
+        // Nothing changes in the idle searcher until a search starts.
+        assert_eq!(thinker.with_searcher(|s| s.threads()), 1);
+        let (tx, rx) = mpsc::channel();
+        let (id, _) = thinker.start(pos.clone(), Limits::depth(5), move |e| {
+            if let ThinkerEvent::Done { result, .. } = e {
+                let _ = tx.send(result);
+            }
+        });
+        let result = rx.recv().expect("the search ends by itself");
+        thinker.finished(id);
+        assert!(pos.legal_moves().0.contains(&result.best.expect("a move")));
+        assert_eq!(thinker.with_searcher(|s| s.threads()), taken);
     }
 }
