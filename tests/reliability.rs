@@ -153,6 +153,42 @@ fn memory_beyond_the_machine_is_clamped_and_the_maximum_is_honest() {
     gui.sync();
 }
 
+/// `cores N` (XBoard's `-smpCores`, for `feature smp=1`): any count is taken, clamped to the
+/// machine; one that comes while the engine ponders or thinks is taken by its next search; every
+/// search with two threads plays a legal move.
+#[test]
+fn cores_are_taken_at_any_time_and_searches_with_two_play_legal_moves() {
+    let (mut gui, features) = Gui::start(&[]);
+    assert!(
+        features.iter().any(|l| l.split_whitespace().any(|w| w == "smp=1")),
+        "{features:?}"
+    );
+    for line in ["cores 0", "cores 4294967295", "cores 99999999999", "cores 2"] {
+        gui.send(line);
+        gui.sync();
+    }
+    let mut pos = wire_position("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    gui.send("new");
+    gui.send("hard");
+    gui.send("sd 6");
+    gui.send("go");
+    let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+    assert_legal(&mut pos, &mv, "start");
+    let first = parse_move(&mut pos, &mv, Coords::Wire).expect("legal");
+    pos.make(first);
+    // Pondering now, on two threads: a new count waits for the next search.
+    gui.send("cores 1");
+    assert_eq!(gui.sync(), Vec::<String>::new());
+    // No first move of White stops e7e5.
+    gui.send("usermove e7e5");
+    gui.send("cores 2");
+    let (mv, _) = gui.expect_move(LINE_TIMEOUT);
+    let reply = parse_move(&mut pos, "e7e5", Coords::Wire).expect("legal");
+    pos.make(reply);
+    assert_legal(&mut pos, &mv, "after e7e5");
+    gui.sync();
+}
+
 /// `st`/`level` with absurd numbers panicked in `Duration::from_secs_f64` (exit 101).
 #[test]
 fn absurd_st_and_level_keep_the_engine_alive() {

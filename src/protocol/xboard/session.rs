@@ -236,6 +236,13 @@ impl<W: Write> Session<W> {
         self.debug_line(|| format!("hash table {got} MB ({megabytes} MB asked)"));
     }
 
+    /// Sets the threads of the next search (a running one keeps its own: `cores` may come while
+    /// we think or ponder, cecp-reference §13.9) and says what it got.
+    fn set_threads(&mut self, cores: u32) {
+        let got = self.driver.thinker().set_threads(u64::from(cores));
+        self.debug_line(|| format!("{got} search threads from the next search on ({cores} asked)"));
+    }
+
     fn start_analysis(&mut self) {
         self.stop_search();
         if !self.game.is_valid() {
@@ -459,7 +466,8 @@ impl<W: Write> Session<W> {
             Command::Memory { megabytes } => {
                 self.set_hash_mb(megabytes);
             }
-            Command::Cores(_) | Command::EgtPath { .. } | Command::SetScore { .. } => {}
+            Command::Cores(cores) => self.set_threads(cores),
+            Command::EgtPath { .. } | Command::SetScore { .. } => {}
             Command::SetOption { name, value } => self.option(&name, value.as_deref()),
             Command::Exclude(filter) => self.exclude(filter, true),
             Command::Include(filter) => self.exclude(filter, false),
