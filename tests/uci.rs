@@ -92,6 +92,7 @@ fn uci_first_line_chooses_uci_and_the_answer_is_complete() {
     assert!(answer.iter().any(|l| l.starts_with("id author ")));
     for option in [
         "Hash",
+        "Threads",
         "Ponder",
         "MultiPV",
         "Move Overhead",
@@ -374,9 +375,10 @@ fn bad_input_gets_an_error_and_changes_nothing() {
         ("go depth x", "info string error: go: bad number for depth: x"),
         ("position", "info string error: position: expected"),
         (
-            "setoption name Threads value 4",
-            "info string error: unknown option Threads",
+            "setoption name Threds value 4",
+            "info string error: unknown option Threds",
         ),
+        ("setoption name Threads value two", "info string error: option Threads:"),
         ("setoption name Hash value lots", "info string error: option Hash:"),
         (
             "setoption name UCI_Variant value shogi",
@@ -410,7 +412,42 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     // here: it would fill half of this machine's memory).
     e.send("setoption name Hash value -99999999999999");
     e.send("setoption name Move Overhead value -3");
+    e.send("setoption name Threads value 99999");
+    e.send("setoption name Threads value 0");
     assert!(e.sync().is_empty());
+    e.quit();
+}
+
+#[test]
+fn threads_are_announced_up_to_the_machine_and_searches_with_two_play_legal_moves() {
+    let (mut e, answer) = Uci::start();
+    let machine = std::thread::available_parallelism().map_or(1, |n| n.get()).min(256);
+    let threads = format!("option name Threads type spin default 1 min 1 max {machine}");
+    assert!(answer.contains(&threads), "{threads} missing: {answer:?}");
+    e.send("setoption name Threads value 2");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+    e.send("go depth 6");
+    let (best, ponder) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 {best} {}", ponder.unwrap_or_default()));
+    // A clock-limited search: its helper stops with it, and the move is legal.
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go movetime 300");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 g1f3 {best}"));
+    // Changed during a search, the count is taken by the next one (`accepts` moved the position
+    // on: it is set again).
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go infinite");
+    e.send("setoption name Threads value 1");
+    e.send("stop");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 g1f3 {best}"));
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 3");
+    let (best, _) = e.best_move();
+    accepts(&mut e, &format!("e2e4 e7e5 g1f3 {best}"));
     e.quit();
 }
 

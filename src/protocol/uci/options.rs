@@ -3,6 +3,7 @@
 
 use super::reply::{OptionDecl, OptionKind};
 use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
+use crate::engine::threads::{DEFAULT_THREADS, max_threads};
 use crate::search::MIN_OVERHEAD_MS;
 use crate::variants::{NORMAL, Registry};
 
@@ -19,6 +20,10 @@ pub const MAX_MULTI_PV: i64 = 64;
 pub struct Options {
     pub hash_mb: usize,
     pub max_hash_mb: usize,
+    /// Threads of the searches to come (`Threads`).
+    pub threads: usize,
+    /// The most `Threads` this machine runs at once.
+    pub max_threads: usize,
     pub ponder: bool,
     /// Lines reported per iteration (`MultiPV`).
     pub multi_pv: u32,
@@ -33,6 +38,8 @@ impl Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
             max_hash_mb: max_hash_mb(),
+            threads: DEFAULT_THREADS,
+            max_threads: max_threads(),
             ponder: false,
             multi_pv: 1,
             move_overhead_ms: MIN_OVERHEAD_MS,
@@ -59,6 +66,10 @@ impl Options {
             .collect();
         vec![
             option("Hash", spin(DEFAULT_HASH_MB.min(self.max_hash_mb), 1, self.max_hash_mb)),
+            option(
+                "Threads",
+                spin(DEFAULT_THREADS.min(self.max_threads), 1, self.max_threads),
+            ),
             option("Clear Hash", OptionKind::Button),
             option("Ponder", OptionKind::Check { default: false }),
             option(
@@ -119,6 +130,7 @@ pub fn registry_variant_name(uci_name: &str) -> &str {
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum OptionName {
     Hash,
+    Threads,
     ClearHash,
     Ponder,
     MultiPv,
@@ -132,6 +144,7 @@ impl OptionName {
     pub fn parse(name: &str) -> Option<OptionName> {
         const NAMES: &[(&str, OptionName)] = &[
             ("Hash", OptionName::Hash),
+            ("Threads", OptionName::Threads),
             ("Clear Hash", OptionName::ClearHash),
             ("Ponder", OptionName::Ponder),
             ("MultiPV", OptionName::MultiPv),
@@ -201,7 +214,8 @@ mod tests {
         assert!(check(Some("yes")).is_err());
         assert_eq!(OptionName::parse("move overhead"), Some(OptionName::MoveOverhead));
         assert_eq!(OptionName::parse("uci_variant"), Some(OptionName::Variant));
-        assert_eq!(OptionName::parse("Threads"), None);
+        assert_eq!(OptionName::parse("threads"), Some(OptionName::Threads));
+        assert_eq!(OptionName::parse("Thread"), None);
         assert_eq!(registry_variant_name("Chess"), "normal");
         assert_eq!(uci_variant_name("normal"), "chess");
         assert_eq!(uci_variant_name("pillage"), "pillage");
@@ -214,6 +228,16 @@ mod tests {
         assert!(options.max_hash_mb >= 1);
         let hash = format!("min 1 max {}", max_hash_mb());
         assert!(options.announce(&Registry::builtin())[0].to_string().ends_with(&hash));
+    }
+
+    #[test]
+    fn the_threads_maximum_is_the_machines() {
+        let options = Options::new();
+        assert_eq!((options.threads, options.max_threads), (1, max_threads()));
+        let announced = options.announce(&Registry::builtin());
+        let threads = announced.iter().find(|o| o.name == "Threads").expect("announced");
+        let line = format!("option name Threads type spin default 1 min 1 max {}", max_threads());
+        assert_eq!(threads.to_string(), line);
     }
 
     #[test]

@@ -314,6 +314,9 @@ impl<W: Write> Session<W> {
                 // The size the table really got (it halves where memory is refused).
                 self.options.hash_mb = self.thinker.set_hash_mb(mb as u64);
             }),
+            // Taken by the next search: one running keeps its threads.
+            OptionName::Threads => spin(value, 1, self.options.max_threads as i64)
+                .map(|n| self.options.threads = self.thinker.set_threads(n as u64)),
             OptionName::ClearHash => {
                 self.finish_search();
                 self.thinker.with_searcher(|s| s.new_game());
