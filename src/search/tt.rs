@@ -689,7 +689,10 @@ mod tests {
             e.expect("stored").move_word()
         };
         let torn = word_of(searched);
-        let entry = bucket.entries.iter().find(|e| e.fields().key == (evaluated >> 48) as u16);
+        let entry = bucket
+            .entries
+            .iter()
+            .find(|e| e.fields().key == (evaluated >> 48) as u16);
         entry.expect("stored").mv.store(torn, Ordering::Relaxed);
         let hit = t.probe(evaluated, 0).expect("still there");
         assert_eq!((hit.eval, hit.scored), (42, false));

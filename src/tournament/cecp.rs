@@ -39,6 +39,8 @@ pub struct Features {
     pub setboard: bool,
     pub usermove: bool,
     pub time: bool,
+    /// It takes `cores N` (its search threads).
+    pub smp: bool,
     pub myname: Option<String>,
     pub variants: Option<Vec<String>>,
     /// The names of its `feature option="NAME -TYPE ..."` options.
@@ -61,6 +63,8 @@ pub struct CecpEngine {
     process: EngineProcess,
     ping: u32,
     depth: Option<u32>,
+    /// Search threads to ask for with `cores` (if it has `feature smp=1`).
+    cores: Option<u32>,
     /// Wire texts of the opponent's moves the engine has not been told yet.
     pending: Vec<String>,
     /// Force mode: the engine has not had its first `go` of the game (it plays no side yet).
@@ -122,6 +126,7 @@ impl CecpEngine {
             process,
             ping: 0,
             depth: cfg.depth,
+            cores: cfg.cores,
             pending: Vec::new(),
             in_force: true,
             partial: String::new(),
@@ -187,6 +192,7 @@ impl CecpEngine {
                     "setboard" => self.features.setboard = on,
                     "usermove" => self.features.usermove = on,
                     "time" => self.features.time = on,
+                    "smp" => self.features.smp = on,
                     "myname" => self.features.myname = Some(value.clone()),
                     "variants" => {
                         self.features.variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
@@ -211,6 +217,11 @@ impl CecpEngine {
                 None => {}
             }
         }
+    }
+
+    /// Asked for threads (`cores=`) that it cannot be given: it has no `feature smp=1`.
+    pub fn ignores_cores(&self) -> bool {
+        self.cores.is_some() && !self.features.smp
     }
 
     /// The options of `wanted` it did not announce with `feature option=`.
@@ -299,8 +310,9 @@ impl CecpEngine {
         result
     }
 
-    /// `new`, `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`,
-    /// then a ping. The engine is left in force mode.
+    /// `cores` (if asked for and the engine has `smp`: XBoard's last setting before `new`), `new`,
+    /// `variant`, the start position (`setboard` or `edit`), time control, `post`, `easy`, then a
+    /// ping. The engine is left in force mode.
     ///
     /// # Errors
     ///
@@ -310,6 +322,9 @@ impl CecpEngine {
         self.partial.clear();
         self.in_force = true;
         self.depth_sent = false;
+        if let Some(cores) = self.cores.filter(|_| self.features.smp) {
+            self.send(&Command::Cores(cores)).await?;
+        }
         self.send(&Command::New).await?;
         let name = self.wire_variant(variant).to_string();
         if name != NORMAL {
@@ -611,5 +626,81 @@ impl CecpEngine {
         }
         let _ = self.send(&Command::Quit).await;
         self.process.end().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::engine::Protocol;
+
+    /// A CECP engine in `sh` that announces `feature` and writes every line it gets to `log`.
+    fn recording_engine(feature: &str, log: &std::path::Path, cores: Option<u32>) -> EngineConfig {
+        let script = r#"printf 'feature ping=1 setboard=1 %s done=1\n' "$1"
+while read -r line; do
+  printf '%s\n' "$line" >> "$2"
+  case "$line" in
+    ping*) echo "pong ${line#ping }" ;;
+    quit) exit 0 ;;
+  esac
+done"#;
+        EngineConfig {
+            name: "recorder".to_string(),
+            cmd: "sh".to_string(),
+            args: ["-c", script, "recorder", feature]
+                .iter()
+                .map(|a| a.to_string())
+                .chain([log.display().to_string()])
+                .collect(),
+            dir: None,
+            options: Vec::new(),
+            tc: TimeControl::PerMove(1.0),
+            margin: Duration::ZERO,
+            stderr: None,
+            depth: None,
+            nodes: None,
+            cores,
+            proto: Protocol::Cecp,
+        }
+    }
+
+    /// What the engine of `feature` is sent up to the end of a game's set-up, given `cores`.
+    fn game_setup_lines(feature: &str, cores: Option<u32>) -> Vec<String> {
+        let log = std::env::temp_dir().join(format!(
+            "fairybridge-cecp-cores-{}-{feature}-{cores:?}.log",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&log);
+        let cfg = recording_engine(feature, &log, cores);
+        let variant = crate::variants::Registry::builtin()
+            .get(crate::variants::NORMAL)
+            .expect("a built-in game");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let mut engine = CecpEngine::start(&cfg, None).await.expect("the engine starts");
+            assert_eq!(engine.ignores_cores(), cores.is_some() && feature != "smp=1");
+            let start = Position::start(&variant);
+            engine.new_game(&variant, &start, &cfg.tc).await.expect("a game set up");
+            engine.finish(None).await;
+        });
+        let text = std::fs::read_to_string(&log).expect("the engine's log");
+        let _ = std::fs::remove_file(&log);
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn cores_go_before_new_to_an_engine_with_smp_only() {
+        let lines = game_setup_lines("smp=1", Some(2));
+        let new = lines.iter().position(|l| l == "new").expect("new sent");
+        assert_eq!(lines[new - 1], "cores 2", "{lines:?}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("cores")).count(), 1);
+        for (feature, cores) in [("smp=0", Some(2)), ("smp=1", None)] {
+            let lines = game_setup_lines(feature, cores);
+            assert!(lines.iter().any(|l| l == "new"), "{lines:?}");
+            assert!(!lines.iter().any(|l| l.starts_with("cores")), "{feature}: {lines:?}");
+        }
     }
 }

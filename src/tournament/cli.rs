@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! fairybridge match --engine cmd=CMD [name=NAME] [arg=ARG]... [dir=DIR] [option.NAME=VALUE]...
-//!                            [tc=TC | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] [proto=xboard|uci]
+//!                            [tc=TC | st=SECONDS] [depth=N] [cores=N] [timemargin=MS] [stderr=FILE] [proto=xboard|uci]
 //!                   --engine ... (two or more)
 //!                   [--each KEY=VALUE...]          keys for every engine (an engine's own win)
 //!                   [--variant NAME] [--games N] [--rounds N] [--concurrency N]
@@ -133,8 +133,8 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine (give two or more): cmd=COMMAND [name=NAME] [arg=ARG]... [dir=DIR] \
-                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [depth=N] [timemargin=MS] [stderr=FILE] \
-                     [proto=xboard|uci]",
+                     [option.NAME=VALUE]... [tc=[MOVES/]SECONDS[+INC] | st=SECONDS] [depth=N] [cores=N] [timemargin=MS] \
+                     [stderr=FILE] [proto=xboard|uci] (cores= is a CECP engine's threads; UCI: option.Threads=N)",
                 ),
         )
     }
@@ -212,6 +212,7 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
         stderr: None,
         depth: None,
         nodes: None,
+        cores: None,
         proto: Protocol::Cecp,
     };
     let mut tc = None;
@@ -242,6 +243,10 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
             "nodes" => match number::<u64>(k, v, "--engine")? {
                 0 => return Err("--engine: nodes= must be at least 1".to_string()),
                 n => cfg.nodes = Some(n),
+            },
+            "cores" => match number::<u32>(k, v, "--engine")? {
+                0 => return Err("--engine: cores= must be at least 1".to_string()),
+                n => cfg.cores = Some(n),
             },
             "proto" => cfg.proto = Protocol::parse(v)?,
             // Every game starts its engines afresh (restart=on); `auto` leaves that to the runner.
@@ -280,6 +285,12 @@ fn engine_config(words: &[String], each: &[String], default_margin: u64) -> Resu
     if cfg.nodes.is_some() && cfg.proto != Protocol::Uci {
         return Err(format!(
             "engine \"{}\": nodes= needs a UCI engine (proto=uci): CECP has no node limit",
+            cfg.cmd
+        ));
+    }
+    if cfg.cores.is_some() && cfg.proto == Protocol::Uci {
+        return Err(format!(
+            "engine \"{}\": cores= is for CECP engines; a UCI engine's threads are option.Threads=N",
             cfg.cmd
         ));
     }
@@ -729,6 +740,20 @@ mod tests {
         let games = runner::schedule(&cfg);
         assert_eq!(games.len(), 4);
         assert_eq!((games[0].white, games[1].white, games[2].white), (0, 1, 0));
+    }
+
+    #[test]
+    fn cores_are_a_cecp_engines_threads() {
+        let cfg = parse(&["--engine", "cmd=a", "cores=2", "--engine", "cmd=b", "--each", "tc=1"]).unwrap();
+        assert_eq!((cfg.engines[0].cores, cfg.engines[1].cores), (Some(2), None));
+        for (line, wanted) in [
+            (two_engines(&["cores=0"]), "at least 1"),
+            (two_engines(&["cores=two"]), "bad value for cores"),
+            (two_engines(&["cores=2", "proto=uci"]), "option.Threads=N"),
+        ] {
+            let err = parse(&line).unwrap_err();
+            assert!(err.contains(wanted), "{line:?}: {err}");
+        }
     }
 
     #[test]

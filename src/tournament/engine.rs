@@ -52,6 +52,9 @@ pub struct EngineConfig {
     pub depth: Option<u32>,
     /// A node limit per move (UCI `go … nodes N`; cutechess's `nodes=N`).
     pub nodes: Option<u64>,
+    /// Search threads of a CECP engine (`cores=N`): `cores N` before every `new`, as XBoard sends
+    /// it to an engine with `feature smp=1`. A UCI engine takes `option.Threads=N` instead.
+    pub cores: Option<u32>,
     pub proto: Protocol,
 }
 

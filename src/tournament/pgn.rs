@@ -361,6 +361,7 @@ mod tests {
             stderr: None,
             depth: None,
             nodes: None,
+            cores: None,
             proto: super::super::engine::Protocol::default(),
         }
     }

@@ -96,6 +96,14 @@ impl Player {
         }
     }
 
+    /// Was it given threads (`cores=`) it cannot take (a CECP engine without `feature smp=1`)?
+    pub fn ignores_cores(&self) -> bool {
+        match self {
+            Player::Cecp(e) => e.ignores_cores(),
+            Player::Uci(_) => false,
+        }
+    }
+
     /// Does it play `variant`? `Err` says why not.
     ///
     /// # Errors

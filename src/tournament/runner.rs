@@ -240,6 +240,12 @@ pub async fn probe(cfg: &EngineConfig, variant: &Variant) -> Result<Option<Strin
             }
         );
     }
+    if engine.ignores_cores() {
+        eprintln!(
+            "fairybridge: warning: engine \"{}\" has no feature smp=1: cores= is not sent to it",
+            cfg.cmd
+        );
+    }
     engine.finish(None).await;
     if let Err(why) = plays {
         return Err(format!("engine \"{}\" {why}", cfg.cmd));

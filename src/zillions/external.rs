@@ -125,6 +125,8 @@ fn launch(runtime: &Runtime, entry: &EngineEntry, variant: &Variant) -> Result<P
         stderr: None,
         depth: None,
         nodes: None,
+        // An engine's threads are its own option (`options = { Threads = 2 }` for UCI engines).
+        cores: None,
         proto: entry.protocol,
     };
     let mut player = run(runtime, Player::start(&cfg, None)).map_err(|e| format!("{}: {e}", entry.cmd))?;
