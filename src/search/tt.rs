@@ -85,8 +85,9 @@ const PV_FLAG: u64 = 1 << 57;
 /// one entry's evaluation as another's result.
 const NO_SCORE: i16 = i16::MIN;
 const MOVE_BITS: u64 = (1 << 57) - 1;
-/// The depth of an entry without a search result: below every searched depth, replaced first.
-const EVAL_ONLY_DEPTH: i32 = -2;
+/// The depth of an entry without a search result: a quiescence result's, the least stored, so
+/// that either is replaced as readily.
+const EVAL_ONLY_DEPTH: i32 = -1;
 
 #[derive(Default)]
 #[repr(align(64))]
@@ -123,6 +124,20 @@ impl TtHit {
             Bound::Upper => self.score <= alpha,
         }
     }
+}
+
+/// What a store records beside the static evaluation.
+#[derive(Copy, Clone)]
+enum Record {
+    /// Nothing searched yet: the evaluation alone.
+    Evaluation,
+    /// A search result; `ply` converts a mate score to the node's distance.
+    Result {
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    },
 }
 
 /// A hash table of search results, shared by the threads of a search (`&self` to probe and store;
@@ -240,7 +255,7 @@ impl TranspositionTable {
 
     /// Stores the static evaluation of a position not in the table yet (no search result).
     pub fn store_eval(&self, hash: u64, eval: i32, pv: bool) {
-        self.write(hash, None, 0, eval, EVAL_ONLY_DEPTH, Bound::Upper, 0, pv, true);
+        self.write(hash, None, eval, pv, Record::Evaluation);
     }
 
     /// Stores a result. `mv = None` keeps the move already stored for this position; `pv`: the
@@ -257,22 +272,26 @@ impl TranspositionTable {
         ply: usize,
         pv: bool,
     ) {
-        self.write(hash, mv, score, eval, depth, bound, ply, pv, false);
+        let record = Record::Result {
+            score,
+            depth,
+            bound,
+            ply,
+        };
+        self.write(hash, mv, eval, pv, record);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn write(
-        &self,
-        hash: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        ply: usize,
-        pv: bool,
-        eval_only: bool,
-    ) {
+    fn write(&self, hash: u64, mv: Option<Move>, eval: i32, pv: bool, record: Record) {
+        let eval_only = matches!(record, Record::Evaluation);
+        let (score, depth, bound, ply) = match record {
+            Record::Evaluation => (0, EVAL_ONLY_DEPTH, Bound::Upper, 0),
+            Record::Result {
+                score,
+                depth,
+                bound,
+                ply,
+            } => (score, depth, bound, ply),
+        };
         let key = (hash >> 48) as u16;
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = &self.buckets[self.index(hash)];
@@ -331,7 +350,7 @@ impl TranspositionTable {
                 score_to_tt(score, ply).clamp(NO_SCORE as i32 + 1, i16::MAX as i32) as i16
             },
             eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth: depth.clamp(-1, 127) as i8,
+            depth: depth.clamp(EVAL_ONLY_DEPTH, i8::MAX as i32) as i8,
             gen_bound: generation << 2 | b,
         };
         let entry = &bucket.entries[slot];
