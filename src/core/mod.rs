@@ -4,6 +4,7 @@
 pub mod betza;
 pub mod geometry;
 pub mod hooks;
+pub mod legality;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;
@@ -17,6 +18,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use geometry::{BoardShape, Color, Square, SquareSet};
+pub use legality::IllegalMove;
 pub use moves::{Blast, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use piece::{Kind, Piece, PieceType, Royalty};

@@ -1,26 +1,12 @@
 //! Move generation from the piece tables: rays (leapers, riders, hoppers, lame leaps, pushes),
-//! promotions, en passant, drops, castling and hook pieces; then the legality filter.
+//! promotions, en passant, drops, castling and hook pieces (the legality filter is `legality`).
 //! Nothing here knows which variant it is playing.
 
 use super::betza::mode;
-use super::geometry::{Color, Square, SquareSet};
+use super::geometry::{Color, Square};
 use super::moves::{Move, MoveList};
-use super::piece::{Kind, Piece, Royalty};
+use super::piece::{Kind, Piece};
 use super::position::{EMPTY, Position};
-use super::variant::Repetition;
-
-/// Facts about the side to move that decide whether a move needs the full legality test.
-pub struct LegalityContext {
-    in_check: bool,
-    /// Squares whose change may expose a king.
-    sensitive: SquareSet,
-    /// The enemy has hook pieces (their attacks depend on squares we do not track).
-    enemy_hooks: bool,
-    /// The variant has hoppers: putting a piece on a line can expose a king.
-    enemy_hoppers: bool,
-    has_kings: bool,
-    forbid_repetition: bool,
-}
 
 impl Position {
     /// Adds every pseudo-legal move: all moves except the test that no king is left attacked (and
@@ -307,163 +293,6 @@ impl Position {
                 });
             }
         }
-    }
-
-    /// What the legality test needs to know about the side to move.
-    pub fn legality_context(&self) -> LegalityContext {
-        let v = &**self.variant();
-        let us = self.side_to_move();
-        let them = us.opposite();
-        let mut sensitive = SquareSet::EMPTY;
-        for &k in self.kings(us) {
-            sensitive = sensitive.union(v.tables.line_mask(them, k));
-        }
-        LegalityContext {
-            in_check: self.in_check(),
-            sensitive,
-            enemy_hooks: self.has_hook_pieces(them),
-            enemy_hoppers: v.tables.has_hoppers,
-            has_kings: !self.kings(us).is_empty(),
-            forbid_repetition: v.rules.repetition == Repetition::Forbidden,
-        }
-    }
-
-    /// Is a pseudo-legal move legal? Moves that cannot expose a king skip the make/unmake test.
-    pub fn is_legal_with(&mut self, ctx: &LegalityContext, mv: &Move) -> bool {
-        // Castling's path, before any test that plays the move (the path is not on the board
-        // after it).
-        if let Move::Castle { king_from, king_to, .. } = *mv
-            && ctx.has_kings
-            && !self.castling_path_safe(king_from, king_to, ctx.in_check)
-        {
-            return false;
-        }
-        if ctx.forbid_repetition || matches!(mv, Move::Grow { .. }) {
-            let us = self.side_to_move();
-            self.make(*mv);
-            let ok = if self.in_continuation() {
-                // The turn is not over: legal if some way of finishing it is.
-                self.has_legal_move()
-            } else {
-                let repeated = ctx.forbid_repetition && self.occurred_before();
-                !(repeated || self.king_attacked(us))
-            };
-            self.unmake();
-            return ok;
-        }
-        if !ctx.has_kings {
-            return true;
-        }
-        let us = self.side_to_move();
-        if !ctx.in_check && !ctx.enemy_hooks {
-            let simple = match *mv {
-                Move::Normal { from, to, .. } | Move::MultiStep { from, to, .. } => {
-                    let b = self.men.board[from.index()];
-                    self.variant().piece(Piece(b).kind()).royalty != Royalty::King
-                        && !ctx.sensitive.contains(from)
-                        && !(ctx.enemy_hoppers && ctx.sensitive.contains(to))
-                }
-                Move::Drop { to, .. } => !(ctx.enemy_hoppers && ctx.sensitive.contains(to)),
-                _ => false,
-            };
-            if simple {
-                return true;
-            }
-        }
-        self.make(*mv);
-        let ok = !self.king_attacked(us);
-        self.unmake();
-        ok
-    }
-
-    /// Castling: the king may not be in check nor pass over an attacked square (tested with the
-    /// king standing there and the rook still at home); the destination is tested after the move.
-    fn castling_path_safe(&mut self, king_from: Square, king_to: Square, in_check: bool) -> bool {
-        if in_check {
-            return false;
-        }
-        let shape = self.variant().shape;
-        let us = self.side_to_move();
-        let (kf, tf) = (shape.file(king_from) as i32, shape.file(king_to) as i32);
-        let dir = (tf - kf).signum();
-        let king = self.men.board[king_from.index()];
-        let mut f = kf + dir;
-        while f != tf {
-            let sq = shape.square(f as u8, shape.rank(king_from));
-            // The square is empty (castling needs a clear path), so the king can stand there.
-            self.men.board[king_from.index()] = EMPTY;
-            self.men.board[sq.index()] = king;
-            let attacked = self.is_attacked(sq, us.opposite());
-            self.men.board[sq.index()] = EMPTY;
-            self.men.board[king_from.index()] = king;
-            if attacked {
-                return false;
-            }
-            f += dir;
-        }
-        true
-    }
-
-    /// All legal moves.
-    pub fn legal_moves(&mut self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_legal(&mut list);
-        list
-    }
-
-    /// Does the side to move have a legal move?
-    pub fn has_legal_move(&mut self) -> bool {
-        let mut list = MoveList::new();
-        self.generate_pseudo(&mut list);
-        let ctx = self.legality_context();
-        list.iter().any(|mv| self.is_legal_with(&ctx, mv))
-    }
-
-    /// Fills `list` with the legal moves. A game already decided by the variant's goals has none.
-    pub fn generate_legal(&mut self, list: &mut MoveList) {
-        list.clear();
-        if self.goal_reached().is_some() {
-            return;
-        }
-        self.generate_pseudo(list);
-        let ctx = self.legality_context();
-        list.0.retain(|mv| self.is_legal_with(&ctx, mv));
-    }
-
-    /// Every legal turn: one move, or the sub-moves of a turn of several moves (growing roses).
-    pub fn legal_turns(&mut self) -> Vec<Vec<Move>> {
-        let mut turns = Vec::new();
-        for mv in self.legal_moves().0 {
-            self.make(mv);
-            if self.in_continuation() {
-                for rest in self.legal_turns() {
-                    let mut turn = vec![mv];
-                    turn.extend(rest);
-                    turns.push(turn);
-                }
-            } else {
-                turns.push(vec![mv]);
-            }
-            self.unmake();
-        }
-        turns
-    }
-
-    /// Counts legal moves without keeping them (perft leaves; see `Perft` for turns of several
-    /// moves).
-    pub fn count_legal(&mut self, scratch: &mut MoveList) -> u64 {
-        scratch.clear();
-        if self.goal_reached().is_some() {
-            return 0;
-        }
-        self.generate_pseudo(scratch);
-        let ctx = self.legality_context();
-        scratch.iter().filter(|mv| self.is_legal_with(&ctx, mv)).count() as u64
-    }
-
-    /// The move among the legal ones that equals `mv` (a move from outside is checked this way).
-    pub fn find_legal(&mut self, mv: &Move) -> Option<Move> {
-        self.legal_moves().iter().find(|m| *m == mv).copied()
     }
 
     /// Colour helper for hooks and the evaluation.

@@ -203,7 +203,7 @@ impl Position {
     }
 
     /// Is the game over by rule?
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         let n = self.legal_moves().len();
         self.outcome_with(n)
     }

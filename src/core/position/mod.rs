@@ -173,6 +173,29 @@ impl Position {
     pub fn last_move(&self) -> Option<Move> {
         self.undo.last().and_then(|u| u.mv)
     }
+
+    /// A copy to play trial moves on and take them back: the board and state, no undo stack (the
+    /// trials push their own), and the game's history only if `with_history` (a repetition ban
+    /// looks there; nothing else a trial asks does).
+    pub(crate) fn trial_copy(&self, with_history: bool) -> Position {
+        Position {
+            variant: Arc::clone(&self.variant),
+            men: self.men.clone(),
+            hand: self.hand,
+            kings: self.kings,
+            king_count: self.king_count,
+            side: self.side,
+            castling: self.castling,
+            castle_rooks: self.castle_rooks,
+            king_origin: self.king_origin,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            continuation: self.continuation,
+            undo: Vec::new(),
+            history: if with_history { self.history.clone() } else { Vec::new() },
+        }
+    }
 }
 
 impl std::fmt::Debug for Position {
