@@ -135,11 +135,11 @@ impl Game {
     ///
     /// [`GameError::NoPosition`] after a rejected set-up; [`GameError::NotAMove`] for a text not
     /// shaped like a move; [`GameError::IllegalMove`] when no legal move has this text.
-    pub fn parse_move(&mut self, text: &str, coords: Coords) -> Result<Move, GameError> {
+    pub fn parse_move(&self, text: &str, coords: Coords) -> Result<Move, GameError> {
         if !self.valid {
             return Err(GameError::NoPosition);
         }
-        movetext::parse_move(&mut self.position, text, coords).map_err(|e| match e {
+        movetext::parse_move(&self.position, text, coords).map_err(|e| match e {
             MoveTextError::Illegal => GameError::IllegalMove,
             MoveTextError::Unparsable => GameError::NotAMove,
         })
@@ -174,7 +174,7 @@ impl Game {
     }
 
     /// Is the game over by rule?
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         if !self.valid {
             return None;
         }

@@ -244,7 +244,7 @@ fn normalize(text: &str) -> String {
 ///
 /// [`MoveTextError::Unparsable`] for a text not shaped like a move; [`MoveTextError::Illegal`]
 /// when no legal move has this text.
-pub fn parse_move(pos: &mut Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
+pub fn parse_move(pos: &Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
     let wanted = normalize(text);
     if !looks_like_move(&wanted) {
         return Err(MoveTextError::Unparsable);

@@ -239,7 +239,7 @@ fn normalize(text: &str) -> String {
 /// # Errors
 ///
 /// [`SanError::Illegal`] when no legal move has this text; [`SanError::Ambiguous`] when several do.
-pub fn parse_san(pos: &mut Position, text: &str) -> Result<Move, SanError> {
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
     let wanted = normalize(text);
     let legal = pos.legal_moves();
     let texts = all_bodies(pos, &legal);

@@ -349,7 +349,7 @@ fn same_words(a: &[&str], b: &str) -> bool {
 ///
 /// The text is not a move, names a player, piece or square the game lacks, moves the side not
 /// to move, or names no legal move.
-pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, ZillionsError> {
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ZillionsError> {
     let mut w = words(text);
     if w.len() == 1 && w[0].eq_ignore_ascii_case("pass") {
         return Err(ZillionsError::Pass);
