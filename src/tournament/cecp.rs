@@ -372,7 +372,7 @@ impl CecpEngine {
     async fn edit(&mut self, pos: &Position) -> Result<(), String> {
         let v = pos.variant();
         if pos.side_to_move() == Color::Black {
-            let mut st = Position::start(v);
+            let st = Position::start(v);
             if let Some(mv) = st.legal_moves().iter().next().copied() {
                 let text = xboard_wire(&st, &mv);
                 self.send_move(&text).await?;
@@ -576,10 +576,9 @@ impl CecpEngine {
             return Ok(MoveRead::More);
         }
         let full = std::mem::take(&mut self.partial);
-        let mut pos = pos.clone();
-        match movetext::parse_move(&mut pos, &full, Coords::Wire) {
+        match movetext::parse_move(pos, &full, Coords::Wire) {
             Ok(mv) => Ok(MoveRead::Moves(vec![mv])),
-            Err(err) => match san::parse_san(&mut pos, &full) {
+            Err(err) => match san::parse_san(pos, &full) {
                 Ok(mv) => Ok(MoveRead::Moves(vec![mv])),
                 Err(_) => {
                     let shaped = err == MoveTextError::Illegal || movetext::looks_like_move(&full);

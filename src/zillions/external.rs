@@ -379,10 +379,12 @@ fn zillions_score(score: i32) -> i32 {
 
 /// The first move of a principal variation, in the engine's notation, if it is legal in `pos`.
 fn pv_move(protocol: Protocol, pos: &Position, word: &str) -> Option<Move> {
-    let mut pos = pos.clone();
     match protocol {
-        Protocol::Uci => uci_moves::play_word(&mut pos, word, false).ok()?.first().copied(),
-        Protocol::Cecp => movetext::parse_move(&mut pos, word, Coords::Wire).ok(),
+        Protocol::Uci => uci_moves::play_word(&mut pos.clone(), word, false)
+            .ok()?
+            .first()
+            .copied(),
+        Protocol::Cecp => movetext::parse_move(pos, word, Coords::Wire).ok(),
     }
 }
 

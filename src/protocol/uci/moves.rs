@@ -65,11 +65,10 @@ pub fn turns(root: &Position, line: &[Move]) -> Vec<Vec<Move>> {
     let mut turns = Vec::new();
     let mut current = Vec::new();
     for mv in line {
-        if pos.find_legal(mv).is_none() {
+        if pos.play(*mv).is_err() {
             break;
         }
         current.push(*mv);
-        pos.make(*mv);
         if !pos.in_continuation() {
             turns.push(std::mem::take(&mut current));
         }
@@ -91,7 +90,7 @@ pub fn line_text(root: &Position, line: &[Move], chess960: bool) -> Vec<String> 
 }
 
 /// The legal move one text names (canonical notation, or the Chess960 castling form).
-fn find_move(pos: &mut Position, text: &str, chess960: bool) -> Result<Move, MoveTextError> {
+fn find_move(pos: &Position, text: &str, chess960: bool) -> Result<Move, MoveTextError> {
     if chess960 && king_takes_rook_applies(pos) {
         let castle = pos
             .legal_moves()

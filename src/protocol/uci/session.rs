@@ -263,8 +263,8 @@ impl<W: Write> Session<W> {
                 self.info_strings(&lines);
             }
             Command::Eval => {
-                let pos = self.game.position_clone();
-                let value = self.thinker.with_searcher(|s| s.evaluate(&pos));
+                let pos = self.game.position();
+                let value = self.thinker.with_searcher(|s| s.evaluate(pos));
                 self.send(&Reply::info_string(format!(
                     "eval cp {value} (static, from the side to move's point of view)"
                 )));

@@ -93,7 +93,7 @@ impl SearchDriver {
     }
 
     /// Root moves the search may play: all legal moves minus the excluded ones.
-    fn allowed_root_moves(&self, pos: &mut Position) -> Vec<Move> {
+    fn allowed_root_moves(&self, pos: &Position) -> Vec<Move> {
         pos.legal_moves()
             .iter()
             .filter(|m| !self.excluded.contains(m))
@@ -172,7 +172,7 @@ impl SearchDriver {
     }
 
     /// `exclude all` (`exclude`) or `include all` (not): of the legal moves of `pos`.
-    pub fn exclude_all(&mut self, pos: &mut Position, exclude: bool) {
+    pub fn exclude_all(&mut self, pos: &Position, exclude: bool) {
         self.excluded = if exclude {
             pos.legal_moves().iter().copied().collect()
         } else {

@@ -31,7 +31,7 @@ pub fn ghost_squares(pos: &Position, style: WireStyle) -> Vec<Square> {
 
 /// The legal moves of `pos` without its drops onto ghost squares, if there are such drops and
 /// other moves to play (a drop XBoard refuses is still better than no move at all).
-pub fn without_ghost_drops(pos: &mut Position, style: WireStyle) -> Option<Vec<Move>> {
+pub fn without_ghost_drops(pos: &Position, style: WireStyle) -> Option<Vec<Move>> {
     let ghosts = ghost_squares(pos, style);
     if ghosts.is_empty() {
         return None;

@@ -195,10 +195,10 @@ impl<W: Write> Session<W> {
             self.claim(&outcome);
             return;
         }
-        let mut root = self.game.position_clone();
+        let root = self.game.position_clone();
         let cost = self.overhead.move_cost();
         let mut limits = self.clock.limits(self.engine_moves_played(), cost);
-        limits.root_moves = ghosts::without_ghost_drops(&mut root, self.wire_style());
+        limits.root_moves = ghosts::without_ghost_drops(&root, self.wire_style());
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
         let spent = self.received.elapsed();
@@ -248,11 +248,12 @@ impl<W: Write> Session<W> {
         if !self.game.is_valid() {
             return;
         }
-        let mut root = self.game.position_clone();
-        if root.legal_moves().is_empty() || root.goal_reached().is_some() {
+        let pos = self.game.position();
+        if pos.legal_moves().is_empty() || pos.goal_reached().is_some() {
             return;
         }
-        self.driver.start(root, Limits::infinite(), Purpose::Analyze);
+        self.driver
+            .start(self.game.position_clone(), Limits::infinite(), Purpose::Analyze);
     }
 
     fn start_pondering(&mut self, predicted: Option<Move>) {
@@ -260,10 +261,10 @@ impl<W: Write> Session<W> {
         if !self.ponder || !self.game.is_valid() {
             return;
         }
-        let mut root = self.game.position_clone();
-        if root.find_legal(&predicted).is_none() {
+        if !self.game.position().is_legal(&predicted) {
             return;
         }
+        let mut root = self.game.position_clone();
         let hint = movetext::wire(&root, &predicted, self.wire_style());
         root.make(predicted);
         // In the middle of the opponent's turn of several moves we answer its sub-moves with a
@@ -276,7 +277,7 @@ impl<W: Write> Session<W> {
         self.send(Reply::Hint(hint));
         // On a ponder hit this search's move is played: it leaves out what XBoard would refuse.
         let limits = Limits {
-            root_moves: ghosts::without_ghost_drops(&mut root, self.wire_style()),
+            root_moves: ghosts::without_ghost_drops(&root, self.wire_style()),
             ..Limits::infinite()
         };
         self.driver.start(root, limits, Purpose::Ponder { predicted });
@@ -542,9 +543,9 @@ impl<W: Write> Session<W> {
     /// `hint`: the move we expect, if it is legal here.
     fn send_hint(&mut self) {
         if let Some(h) = self.hint {
-            let mut pos = self.game.position_clone();
-            if pos.find_legal(&h).is_some() {
-                let text = movetext::wire(&pos, &h, self.wire_style());
+            let pos = self.game.position();
+            if pos.is_legal(&h) {
+                let text = movetext::wire(pos, &h, self.wire_style());
                 self.send(Reply::Hint(text));
             }
         }
@@ -798,7 +799,7 @@ impl<W: Write> Session<W> {
             return;
         }
         match filter {
-            MoveFilter::All => self.driver.exclude_all(&mut self.game.position_clone(), exclude),
+            MoveFilter::All => self.driver.exclude_all(self.game.position(), exclude),
             MoveFilter::Move(text) => match self.game.parse_move(&text, Coords::Wire) {
                 Ok(mv) => self.driver.exclude_move(mv, exclude),
                 Err(_) => {
@@ -818,7 +819,7 @@ impl<W: Write> Session<W> {
         if !self.game.is_valid() {
             return;
         }
-        let mut pos = self.game.position_clone();
+        let pos = self.game.position();
         let shape = pos.variant().shape;
         let Some((from, "")) = parse_square(shape, square, Coords::Wire) else {
             return;
