@@ -117,7 +117,7 @@ impl Bridge {
         let Some(engine) = self.engine.as_mut().filter(|e| e.alive()) else {
             return self.session.search(request, poll, progress);
         };
-        let mut pos = self.session.current_position()?;
+        let pos = self.session.current_position()?;
         if pos.legal_moves().0.is_empty() {
             return Err(SessionError::NoMoves);
         }
