@@ -24,7 +24,7 @@ fn main() {
     let mut list = MoveList::new();
     let (mut generations, mut moves, mut time) = (0u64, 0u64, Duration::ZERO);
     for pos in &positions {
-        let mut pos = pos.clone();
+        let pos = pos.clone();
         let start = Instant::now();
         for _ in 0..ROUNDS {
             pos.generate_legal(std::hint::black_box(&mut list));

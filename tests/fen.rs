@@ -352,7 +352,7 @@ fn holdings_in_a_variant_without_drops() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [-] w KQkq - 0 1",
     ] {
-        let mut p = pos(&v, text);
+        let p = pos(&v, text);
         assert_eq!(fen_of(&p), START, "{text}");
         assert_eq!(p.hash(), plain.hash(), "{text}");
         assert_eq!(p.legal_moves().len(), 20);

@@ -109,16 +109,16 @@ fn san_writes_and_reads_drops_and_promotions() {
     let mut p = position(&v, "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
     let drop = legal(&mut p, "N@f6").expect("drop");
     assert_eq!(to_san(&mut p, &drop), "N@f6+");
-    assert_eq!(parse_san(&mut p, "N@f6+"), Ok(drop));
+    assert_eq!(parse_san(&p, "N@f6+"), Ok(drop));
     let promo = legal(&mut p, "b7b8q").expect("promotion");
     assert_eq!(to_san(&mut p, &promo), "b8=Q+");
-    assert_eq!(parse_san(&mut p, "b8=Q"), Ok(promo));
+    assert_eq!(parse_san(&p, "b8=Q"), Ok(promo));
 }
 
 #[test]
 fn a_dead_position_does_not_exist_in_crazyhouse() {
     let v = builtin("crazyhouse");
-    let mut p = position(&v, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1");
+    let p = position(&v, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1");
     assert_eq!(p.outcome(), None);
 }
 
@@ -207,7 +207,7 @@ fn a_pawn_drop_mate_loses_for_the_dropper() {
 fn stalemate_loses_in_minishogi() {
     let v = minishogi();
     // Black's king on a5 has no move and is not in check.
-    let mut p = position(&v, "k4/2G2/1G3/5/4K[-] b - - 0 1");
+    let p = position(&v, "k4/2G2/1G3/5/4K[-] b - - 0 1");
     assert!(!p.in_check());
     let o = p.outcome().expect("no move");
     assert_eq!((o.reason, o.winner), (EndReason::Stalemate, Some(Color::White)));

@@ -115,7 +115,7 @@ fn a_gui_that_charges_120_ms_a_move_never_flags_the_engine() {
              {CHARGED_MS} ms more\n{}",
             gui.tail()
         );
-        let mv = parse_move(&mut pos, &reply, Coords::Wire)
+        let mv = parse_move(&pos, &reply, Coords::Wire)
             .unwrap_or_else(|e| panic!("illegal engine move {reply:?}: {e:?}\n{}", gui.tail()));
         pos.make(mv);
     }

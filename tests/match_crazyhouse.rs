@@ -70,7 +70,7 @@ fn fairybridge_vs_fairy_stockfish_in_crazyhouse() {
             i + 1,
             g.comments.last()
         );
-        let (mut end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        let (end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
         assert_eq!(g.tag("PlyCount"), Some(moves.len().to_string().as_str()));
         drops += moves.iter().filter(|m| m.dropped().is_some()).count();
         if term == "normal" {

@@ -79,7 +79,7 @@ fn fairybridge_vs_fairymax_in_normal_chess() {
         );
         assert_eq!(g.tag("Variant"), Some("normal"));
         assert_eq!(g.tag("SetUp"), Some("1"));
-        let (mut end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        let (end, moves) = g.replay(&reg).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
         assert_eq!(g.tag("PlyCount"), Some(moves.len().to_string().as_str()));
         if term == "normal" {
             // Over by rule: the core must see it over with the same result. Or a resignation: the

@@ -46,7 +46,7 @@ fn self_play(variant: &str) -> Result<(), String> {
     if g.tag("Variant") != Some(variant) {
         return Err(format!("{variant}: Variant tag {:?}", g.tag("Variant")));
     }
-    let (mut end, moves) = g
+    let (end, moves) = g
         .replay(&fairybridge::protocol::builtin_games())
         .map_err(|e| format!("{variant}: {e}\n{text}"))?;
     if moves.is_empty() {

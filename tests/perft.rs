@@ -287,7 +287,7 @@ fn cli_divide_rows_are_moves_the_library_accepts() {
     let (rows, _) = cli_perft_divide("wildcastle", fen_text, 2);
     let mut pos = position(&variant, fen_text).unwrap();
     for (text, count) in rows {
-        let mv = fairybridge::notation::movetext::parse_move(&mut pos, &text, Coords::Human)
+        let mv = fairybridge::notation::movetext::parse_move(&pos, &text, Coords::Human)
             .unwrap_or_else(|e| panic!("divide row {text:?} does not parse: {e:?}"));
         pos.make(mv);
         assert_eq!(Perft::new().count(&mut pos, 1), count, "row {text}");

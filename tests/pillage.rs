@@ -663,13 +663,13 @@ fn wire_castling_is_two_legs_in_ranks_0_to_9() {
     for (text, two_legs, plain) in expected {
         let mv = legal(&mut p, text).unwrap();
         assert_eq!(wire(&p, &mv), two_legs, "{text}");
-        assert_eq!(parse_move(&mut p, two_legs, Coords::Wire), Ok(mv), "{two_legs}");
-        assert_eq!(parse_move(&mut p, plain, Coords::Wire), Ok(mv), "{plain}");
-        assert_eq!(parse_move(&mut p, text, Coords::Human), Ok(mv), "{text}");
+        assert_eq!(parse_move(&p, two_legs, Coords::Wire), Ok(mv), "{two_legs}");
+        assert_eq!(parse_move(&p, plain, Coords::Wire), Ok(mv), "{plain}");
+        assert_eq!(parse_move(&p, text, Coords::Human), Ok(mv), "{text}");
     }
     // The 1-square king moves are king steps, not castlings, in both notations.
     for (human, wire_text) in [("f2g2", "f1g1"), ("f2e2", "f1e1")] {
-        let mv = parse_move(&mut p, wire_text, Coords::Wire).unwrap();
+        let mv = parse_move(&p, wire_text, Coords::Wire).unwrap();
         assert_eq!(mv.kind(), MoveKind::Normal, "{wire_text}");
         assert_eq!(canonical(&p, &mv), human);
     }
@@ -680,14 +680,14 @@ fn wire_moves_use_ranks_0_to_9() {
     let mut p = pos("9k/10/4P5/10/10/10/10/10/10/K9 w - - 0 1");
     let promo = legal(&mut p, "e8e10q").unwrap();
     assert_eq!(wire(&p, &promo), "e7e9q");
-    assert_eq!(parse_move(&mut p, "e7e9q", Coords::Wire), Ok(promo));
+    assert_eq!(parse_move(&p, "e7e9q", Coords::Wire), Ok(promo));
     assert!(
-        parse_move(&mut p, "e8e10q", Coords::Wire).is_err(),
+        parse_move(&p, "e8e10q", Coords::Wire).is_err(),
         "rank 10 does not exist on the wire"
     );
     let king = legal(&mut p, "a1b2").unwrap();
     assert_eq!(wire(&p, &king), "a0b1");
-    assert_eq!(parse_move(&mut p, "a0b1", Coords::Wire), Ok(king));
+    assert_eq!(parse_move(&p, "a0b1", Coords::Wire), Ok(king));
 
     // The e.p. square in a wire FEN, and the e.p. capture on the wire.
     let mut p = pos(T5);
@@ -698,7 +698,7 @@ fn wire_moves_use_ranks_0_to_9() {
         fen::to_fen(&p, Coords::Wire),
         "9k/10/10/3pP5/10/10/10/10/10/K9 b - e5 0 1"
     );
-    let ep = parse_move(&mut p, "d6e5", Coords::Wire).unwrap();
+    let ep = parse_move(&p, "d6e5", Coords::Wire).unwrap();
     assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(canonical(&p, &ep), "d7e6");
     // The wire FEN reads back to the same position.
@@ -713,7 +713,7 @@ fn wire_moves_use_ranks_0_to_9() {
     for mv in list.iter() {
         let text = wire(&p, mv);
         assert!(!text.contains("10"), "{text}");
-        assert_eq!(parse_move(&mut p, &text, Coords::Wire), Ok(*mv), "{text}");
+        assert_eq!(parse_move(&p, &text, Coords::Wire), Ok(*mv), "{text}");
     }
     let knight = legal(&mut p, "c2e1").unwrap();
     assert_eq!(wire(&p, &knight), "c1e0");
@@ -749,7 +749,7 @@ fn wire_en_passant_is_two_legs_through_the_victim_in_either_half() {
         let plain = format!("{from}{to}");
         let two_legs = format!("{from}{victim},{victim}{to}");
         for text in [plain, two_legs] {
-            assert_eq!(parse_move(&mut p, &text, Coords::Wire), Ok(ep), "{fen_text}: {text}");
+            assert_eq!(parse_move(&p, &text, Coords::Wire), Ok(ep), "{fen_text}: {text}");
         }
     }
 }

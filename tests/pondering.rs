@@ -85,7 +85,7 @@ fn after_a_reply_that_draws_by_the_move_rule_the_engine_claims_and_does_not_move
     let (our_move, hint) = move_and_hint(&mut e);
     // The reply: the predicted one if there is one, else any quiet Black move.
     let mut pos = position(&builtin("normal"), fen_text);
-    let ours = parse_move(&mut pos, &our_move, Coords::Wire).expect("the engine's move is legal");
+    let ours = parse_move(&pos, &our_move, Coords::Wire).expect("the engine's move is legal");
     pos.make(ours);
     assert_eq!(pos.halfmove_clock(), 99, "{}", e.transcript());
     let reply = match hint {
@@ -99,7 +99,7 @@ fn after_a_reply_that_draws_by_the_move_rule_the_engine_claims_and_does_not_move
             wire(&pos, quiet)
         }
     };
-    let replied = parse_move(&mut pos, &reply, Coords::Wire).expect("the reply is legal");
+    let replied = parse_move(&pos, &reply, Coords::Wire).expect("the reply is legal");
     assert!(pos.piece_at(replied.to()).is_none(), "the reply {reply} captures");
     claims_after(&mut e, &reply, "the fifty-move rule");
 }

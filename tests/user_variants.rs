@@ -189,7 +189,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
     );
     play(&mut p, "a9a8");
     assert!(
-        parse_move(&mut p, "e4e6", Coords::Human).is_err(),
+        parse_move(&p, "e4e6", Coords::Human).is_err(),
         "no double step from rank 4"
     );
     for m in ["e4e5", "a8a7", "e5e6", "a7a6", "e6e7", "d9d7"] {
@@ -199,7 +199,7 @@ fn library_loads_perfts_and_plays_the_user_variant() {
         fen_of(&p),
         "rcnbqkbncr/1pp1pppppp/10/3pP5/p9/10/10/10/PPPP1PPPPP/RCNBQKBNCR w KQkq d8 0 5"
     );
-    let ep = parse_move(&mut p, "e7d8", Coords::Human).unwrap();
+    let ep = parse_move(&p, "e7d8", Coords::Human).unwrap();
     assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(wire(&p, &ep), "e6d7", "wire ranks 0..9");
     p.make(ep);
@@ -398,7 +398,7 @@ fn cecp_engine_announces_and_plays_a_user_variant_in_wire_coordinates() {
     for _ in 0..3 {
         let (line, _) = e.until("move", |l| l.starts_with("move "));
         let text = line["move ".len()..].to_string();
-        let mv = parse_move(&mut mirror, &text, Coords::Wire)
+        let mv = parse_move(&mirror, &text, Coords::Wire)
             .unwrap_or_else(|err| panic!("engine move {text:?} is not a legal wire move ({err:?}) in {mirror:?}"));
         assert_eq!(wire(&mirror, &mv), text, "the engine writes wire notation");
         mirror.make(mv);
@@ -412,7 +412,7 @@ fn cecp_engine_announces_and_plays_a_user_variant_in_wire_coordinates() {
     }
     let (line, _) = e.until("move", |l| l.starts_with("move "));
     let text = &line["move ".len()..];
-    assert!(parse_move(&mut mirror, text, Coords::Wire).is_ok(), "{text}");
+    assert!(parse_move(&mirror, text, Coords::Wire).is_ok(), "{text}");
     let err = e.quit();
     assert_eq!(err, "", "nothing on stderr");
 }

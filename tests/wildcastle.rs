@@ -89,7 +89,7 @@ fn t3_e_file_castling_through_attacked_f1_is_illegal() {
         legal(&mut p, "e1g1").is_none(),
         "e1g1 must be illegal: f1 attacked by the rook f8"
     );
-    assert_eq!(parse_move(&mut p, "e1g1", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "e1g1", Coords::Human), Err(MoveTextError::Illegal));
     assert!(legal(&mut p, "e1c1").is_some(), "e1c1 legal");
     // The king's own moves on rank 1: only d1 (f1 attacked) besides e1c1.
     let king: BTreeSet<String> = moves(&mut p).into_iter().filter(|m| m.starts_with("e1")).collect();
@@ -128,8 +128,8 @@ fn t4_castling_text_is_the_king_move_on_the_wire_too() {
     for text in ["d1f1", "d1b1"] {
         let mv = legal(&mut p, text).unwrap();
         assert_eq!(wire(&p, &mv), text);
-        assert_eq!(parse_move(&mut p, text, Coords::Wire), Ok(mv));
-        assert_eq!(parse_move(&mut p, text, Coords::Human), Ok(mv));
+        assert_eq!(parse_move(&p, text, Coords::Wire), Ok(mv));
+        assert_eq!(parse_move(&p, text, Coords::Human), Ok(mv));
     }
 }
 
@@ -209,7 +209,7 @@ fn t8_promotion_has_exactly_four_choices() {
 #[test]
 fn t9_fools_mate_is_checkmate_black_wins() {
     let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-    let mut p = pos(mate);
+    let p = pos(mate);
     assert!(p.in_check());
     assert_eq!(p.legal_moves().len(), 0);
     let o = p.outcome().expect("game over");
@@ -303,7 +303,7 @@ fn t10_exactly_18_setups_with_the_listed_valid_and_invalid_examples() {
 #[test]
 fn t10_invalid_arrays_are_still_accepted_as_fens() {
     // Decision A-3: the opposite-colour rule binds the generator only; any FEN is accepted.
-    let mut p = pos("rbqbknnr/pppppppp/8/8/8/8/PPPPPPPP/RBQBKNNR w KQkq - 0 1");
+    let p = pos("rbqbknnr/pppppppp/8/8/8/8/PPPPPPPP/RBQBKNNR w KQkq - 0 1");
     assert_eq!(p.legal_moves().len(), 20);
 }
 

@@ -254,7 +254,7 @@ fn t4_a_rose_is_never_captured() {
         19,
         "6 up the file, 6 on rank 1, 7 diagonal"
     );
-    assert_eq!(parse_move(&mut p, "e1e8", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "e1e8", Coords::Human), Err(MoveTextError::Illegal));
     // The black rose cannot take either, and no move ever lands on an enemy rose.
     play(&mut p, "h1h2");
     assert!(!moves_from(&mut p, "e8").contains("e8e1"));
@@ -315,7 +315,7 @@ fn t5_a_turn_recreating_the_fen_position_is_illegal() {
     }
     assert!(!moves(&mut p).contains("g8g7"));
     assert!(!turns(&mut p).contains("g8g7"));
-    assert_eq!(parse_move(&mut p, "g8g7", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "g8g7", Coords::Human), Err(MoveTextError::Illegal));
     assert_eq!(turns(&mut p).len(), 42, "tests/support/wildrose_perft.py");
     // Without the history the same placement allows it: the ban is about the game, not the board.
     let mut fresh = pos(&fen_of(&p));
@@ -374,20 +374,14 @@ fn t6_growing_roses_converts_the_nightrider_and_wins() {
     assert_eq!(grow.len(), 1);
     assert_eq!(canonical(&p, &grow[0]), "e7e8=b8");
     assert_eq!(wire(&p, &grow[0]), "e7e8,e8b8");
-    assert_eq!(parse_move(&mut p, "e7e8,e8b8", Coords::Wire), Ok(grow[0]));
-    assert_eq!(parse_move(&mut p, "e7e8=b8", Coords::Human), Ok(grow[0]));
+    assert_eq!(parse_move(&p, "e7e8,e8b8", Coords::Wire), Ok(grow[0]));
+    assert_eq!(parse_move(&p, "e7e8=b8", Coords::Human), Ok(grow[0]));
     // XBoard's relay when it takes the legs for castling: the pawn to the converted unit, then
     // the pawn's square to a square beside that unit.
-    assert_eq!(parse_move(&mut p, "e7b8,e8c8", Coords::Wire), Ok(grow[0]));
-    assert_eq!(parse_move(&mut p, "e7b8,e8a8", Coords::Wire), Ok(grow[0]));
-    assert_eq!(
-        parse_move(&mut p, "e7b8,e8c7", Coords::Wire),
-        Err(MoveTextError::Illegal)
-    );
-    assert_eq!(
-        parse_move(&mut p, "e7b8,e7c8", Coords::Wire),
-        Err(MoveTextError::Illegal)
-    );
+    assert_eq!(parse_move(&p, "e7b8,e8c8", Coords::Wire), Ok(grow[0]));
+    assert_eq!(parse_move(&p, "e7b8,e8a8", Coords::Wire), Ok(grow[0]));
+    assert_eq!(parse_move(&p, "e7b8,e8c7", Coords::Wire), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "e7b8,e7c8", Coords::Wire), Err(MoveTextError::Illegal));
     let hash_before = p.hash();
     p.make(grow[0]);
     // The pawn is gone, b8 is a black rose, White moves again; nothing is judged mid-turn.
@@ -483,13 +477,13 @@ fn t6_mirrored_for_black() {
 fn growing_roses_without_anything_to_convert() {
     // Black has only roses: the pawn leaves, nothing changes kind, White moves again.
     let mut p = pos(NOTHING_TO_CONVERT);
-    let grow = parse_move(&mut p, "e7e8", Coords::Human).unwrap();
+    let grow = parse_move(&p, "e7e8", Coords::Human).unwrap();
     assert!(matches!(grow, Move::Grow { converts: None, .. }), "{grow:?}");
     assert_eq!(wire(&p, &grow), "e7e8,e8e8");
-    assert_eq!(parse_move(&mut p, "e7e8,e8e8", Coords::Wire), Ok(grow));
+    assert_eq!(parse_move(&p, "e7e8,e8e8", Coords::Wire), Ok(grow));
     // XBoard's castling-like relay of it.
-    assert_eq!(parse_move(&mut p, "e7e8,e8d8", Coords::Wire), Ok(grow));
-    assert_eq!(parse_move(&mut p, "e7e8,e8f8", Coords::Wire), Ok(grow));
+    assert_eq!(parse_move(&p, "e7e8,e8d8", Coords::Wire), Ok(grow));
+    assert_eq!(parse_move(&p, "e7e8,e8f8", Coords::Wire), Ok(grow));
     let all = turns(&mut p);
     assert_eq!(all.len(), 78, "39 rose moves, 39 growing-roses turns");
     assert!(all.contains("e7e8 a2a3") && all.contains("e7e8 b1h7"));
@@ -506,9 +500,9 @@ fn growing_roses_turn_ends_without_extra_move_when_none_exists() {
     assert_eq!(turns(&mut p), set(&["e7d8", "e7e8=d8"]));
     for (t, wire_text) in [("e7e8=d8", "e7e8,e8d8"), ("e7d8", "e7d8,d8d8")] {
         let mut q = pos("3n3w/4P3/8/8/8/8/8/8 w - - 0 1");
-        let mv = parse_move(&mut q, t, Coords::Human).unwrap();
+        let mv = parse_move(&q, t, Coords::Human).unwrap();
         assert_eq!(wire(&q, &mv), wire_text);
-        assert_eq!(parse_move(&mut q, wire_text, Coords::Wire), Ok(mv));
+        assert_eq!(parse_move(&q, wire_text, Coords::Wire), Ok(mv));
         q.make(mv);
         assert!(!q.in_continuation(), "{t}: no extra move exists");
         assert_eq!(q.side_to_move(), Color::Black);
@@ -548,9 +542,9 @@ fn growing_roses_twice_in_one_turn() {
     assert_over(&mut p, win(Color::White, FADING), "White wins: fading roses");
     // Mid-turn, after the second growing roses, the side to move is still White.
     let mut q = pos(GROW_TWICE);
-    let g1 = parse_move(&mut q, "e7e8=b8", Coords::Human).unwrap();
+    let g1 = parse_move(&q, "e7e8=b8", Coords::Human).unwrap();
     q.make(g1);
-    let g2 = parse_move(&mut q, "g7g8=d8", Coords::Human).unwrap();
+    let g2 = parse_move(&q, "g7g8=d8", Coords::Human).unwrap();
     assert_eq!(wire(&q, &g2), "g7g8,g8d8");
     q.make(g2);
     assert!(q.in_continuation());
@@ -565,14 +559,14 @@ fn growing_roses_twice_in_one_turn() {
 fn a5_en_passant_is_never_the_extra_move() {
     let mut p = pos(GROW_AND_EP);
     assert_eq!(fen_of(&p), GROW_AND_EP, "the e.p. target d6 is usable and kept");
-    let ep = parse_move(&mut p, "e5d6", Coords::Human).unwrap();
+    let ep = parse_move(&p, "e5d6", Coords::Human).unwrap();
     assert_eq!(ep.kind(), MoveKind::EnPassant, "e.p. as the first move of the turn");
     let all = turns(&mut p);
     assert_eq!(all.len(), 93, "tests/support/wildrose_perft.py");
     assert!(all.contains("e5d6"));
     for conv in ["b8", "d5"] {
         let mut q = pos(GROW_AND_EP);
-        let g = parse_move(&mut q, &format!("g7g8={conv}"), Coords::Human).unwrap();
+        let g = parse_move(&q, &format!("g7g8={conv}"), Coords::Human).unwrap();
         q.make(g);
         assert!(q.in_continuation());
         assert!(
@@ -603,7 +597,7 @@ fn an_extra_double_step_gives_the_opponent_an_ep_right() {
     assert_goes_on(&mut p);
     assert_eq!(fen_of(&p), "1w5w/8/8/8/2Pp4/8/8/W3W3 b - c3 0 1");
     assert_eq!(
-        parse_move(&mut p, "d4c3", Coords::Human).map(|m| m.kind()),
+        parse_move(&p, "d4c3", Coords::Human).map(|m| m.kind()),
         Ok(MoveKind::EnPassant)
     );
 }
@@ -620,7 +614,7 @@ fn t7_en_passant_takes_the_last_black_unit_fading_roses_beats_rose_cutting() {
         "{}",
         fen_of(&p)
     );
-    let ep = parse_move(&mut p, "e5d6", Coords::Human).unwrap();
+    let ep = parse_move(&p, "e5d6", Coords::Human).unwrap();
     assert_eq!(ep.kind(), MoveKind::EnPassant);
     play(&mut p, "e5d6");
     assert_eq!(
@@ -715,7 +709,7 @@ fn t9_crusader_has_exactly_17_moves_and_checks_after_taking_d8() {
 #[test]
 fn a7_no_legal_move_is_a_draw() {
     // From a FEN: Black's only unit, the pawn a3, is blocked.
-    let mut p = pos("8/8/8/8/8/p7/P7/7W b - - 0 1");
+    let p = pos("8/8/8/8/8/p7/P7/7W b - - 0 1");
     assert!(p.legal_moves().is_empty());
     let o = p.outcome().expect("stalemate ends the game");
     assert_eq!((o.winner, o.reason), (None, EndReason::Stalemate));
@@ -745,14 +739,14 @@ fn c1_a_fen_position_is_never_judged_finished() {
     assert!(!p.legal_moves().is_empty());
     assert!(Perft::new().count(&mut p, 1) > 0);
     // Black has only roses and White to move: not a finished game either.
-    let mut p = pos(NOTHING_TO_CONVERT);
+    let p = pos(NOTHING_TO_CONVERT);
     assert_eq!(p.outcome(), None);
     // The same placement reached by a turn is finished (T2: 1. d1-d4).
     let mut p = pos(T2);
     play(&mut p, "d1d4");
     assert!(p.goal_reached().is_some());
     // Loading that final position from its FEN forgets it (C-1).
-    let mut q = pos(&fen_of(&p));
+    let q = pos(&fen_of(&p));
     assert_eq!(q.outcome(), None);
     assert!(!q.legal_moves().is_empty());
 }

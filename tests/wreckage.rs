@@ -84,7 +84,7 @@ fn t2_pawn_pushes_depend_on_the_rank() {
 fn t3_pawn_off_the_start_rank_may_not_cross_the_middle() {
     let mut p = pos("5k4/10/10/10/10/10/10/4P5/10/5K4 w - - 0 1");
     assert_eq!(moves_from(&mut p, "e3"), set(&["e3e4", "e3e5"]));
-    assert_eq!(parse_move(&mut p, "e3e6", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "e3e6", Coords::Human), Err(MoveTextError::Illegal));
 }
 
 // ----- T4: extended en passant -----
@@ -279,7 +279,7 @@ fn t9_guillotine_double_capture_is_the_only_capture_on_the_line() {
     assert_eq!((at(&p, "e5"), at(&p, "e6"), at(&p, "e7")), ('.', '.', 'G'));
 
     // A white rook on e7: no landing square, so no capture on the e-file at all.
-    let mut p = pos("9k/10/10/4R5/4p5/4G5/10/10/10/K9 w - - 0 1");
+    let p = pos("9k/10/10/4R5/4p5/4G5/10/10/10/K9 w - - 0 1");
     let list = p.legal_moves();
     let e_file_captures: Vec<String> = list
         .iter()
@@ -315,7 +315,7 @@ fn t11_ninja_drops_with_push() {
     assert_eq!(drops, set(&["J@e2", "J@e3", "J@e4", "J@e5"]));
     // By hand: 4 drops, Ka1-b1, and 9 pawns with 3 pushes each.
     assert_eq!(all.len(), 32);
-    assert_eq!(parse_move(&mut p, "J@e6", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "J@e6", Coords::Human), Err(MoveTextError::Illegal));
     let mv = play(&mut p, "J@e5");
     assert_eq!(mv.kind(), MoveKind::Drop);
     assert!(p.in_check(), "J@e5 attacks d6 diagonally forward");
@@ -333,7 +333,7 @@ fn t12_ninja_sideways_capture_only_in_the_enemy_half() {
 
     let mut p = pos("9k/10/10/10/10/3pJ5/10/10/10/K9 w - - 0 1");
     assert_eq!(moves_from(&mut p, "e5"), set(&["e5e6", "e5f5"]));
-    assert_eq!(parse_move(&mut p, "e5d5", Coords::Human), Err(MoveTextError::Illegal));
+    assert_eq!(parse_move(&p, "e5d5", Coords::Human), Err(MoveTextError::Illegal));
 }
 
 // ----- T13: castling -----

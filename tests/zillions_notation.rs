@@ -52,16 +52,15 @@ fn every_generated_move_prints_and_reads_back_in_every_perft_position() {
             .get(&variant)
             .unwrap_or_else(|| panic!("{file}: unknown variant {variant}"));
         let setup = fen::parse_fen(&epd, Coords::Human).unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
-        let mut pos = Position::from_setup(&v, &setup).unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
+        let pos = Position::from_setup(&v, &setup).unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
         let moves = pos.legal_moves();
         for mv in moves.iter() {
             let text = move_text(&pos, mv);
-            let back =
-                parse_move(&mut pos, &text).unwrap_or_else(|e| panic!("{file}:{line}: {text:?} does not read: {e}"));
+            let back = parse_move(&pos, &text).unwrap_or_else(|e| panic!("{file}:{line}: {text:?} does not read: {e}"));
             assert_eq!(back, *mv, "{file}:{line}: {text:?} reads as another move");
             // Any case reads too (Zillions users type names as they like).
             assert_eq!(
-                parse_move(&mut pos, &text.to_lowercase()).ok(),
+                parse_move(&pos, &text.to_lowercase()).ok(),
                 Some(*mv),
                 "{file}:{line}: {text:?}"
             );
@@ -113,18 +112,18 @@ fn save_game_forms_read_as_their_moves() {
 #[test]
 fn hook_captures_castling_and_growing_roses_use_clauses() {
     // Dragon approach and withdrawal, Guillotine double capture, flexible castling, growing roses.
-    let mut pos = start("wreckage", Some("4k5/10/10/3b6/10/10/3D6/10/10/5K4[-] w - - 0 1"));
-    let approach = parse_move(&mut pos, "Dragon d4 - d6 x d7").expect("approach");
+    let pos = start("wreckage", Some("4k5/10/10/3b6/10/10/3D6/10/10/5K4[-] w - - 0 1"));
+    let approach = parse_move(&pos, "Dragon d4 - d6 x d7").expect("approach");
     assert_eq!(approach.kind(), MoveKind::Special);
-    let mut pos = start("wreckage", Some("4k5/10/10/10/10/10/10/4p5/4q5/4GK4[-] w - - 0 1"));
-    let double = parse_move(&mut pos, "Flying-Guillotine e1 x e3 x e2").expect("double capture");
+    let pos = start("wreckage", Some("4k5/10/10/10/10/10/10/4p5/4q5/4GK4[-] w - - 0 1"));
+    let double = parse_move(&pos, "Flying-Guillotine e1 x e3 x e2").expect("double capture");
     assert_eq!(pos.captures_of(&double).count(), 2);
-    let mut pos = start("wreckage", Some("4k5/10/10/10/10/10/10/10/10/1R3K2R1[-] w KQ - 0 1"));
-    let castle = parse_move(&mut pos, "King f1 - h1 Rook i1 - g1").expect("castling");
+    let pos = start("wreckage", Some("4k5/10/10/10/10/10/10/10/10/1R3K2R1[-] w KQ - 0 1"));
+    let castle = parse_move(&pos, "King f1 - h1 Rook i1 - g1").expect("castling");
     assert_eq!(castle.kind(), MoveKind::Castle);
     assert_eq!(move_text(&pos, &castle), "King f1 - h1 Rook i1 - g1");
     let mut pos = start("wildrose", Some("1n2w3/2P5/8/8/8/8/8/W2W3w w - - 0 1"));
-    let grow = parse_move(&mut pos, "Pawn c7 - c8 = Wild-Rose on b8").expect("growing roses");
+    let grow = parse_move(&pos, "Pawn c7 - c8 = Wild-Rose on b8").expect("growing roses");
     assert_eq!(grow.kind(), MoveKind::Grow);
     pos.make(grow);
     assert!(pos.in_continuation(), "the same side moves again");

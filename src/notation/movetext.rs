@@ -340,10 +340,10 @@ mod tests {
     #[test]
     fn refusals_follow_the_move_grammar() {
         let variant = Registry::builtin().get("normal").expect("built-in");
-        let mut pos = Position::start(&variant);
+        let pos = Position::start(&variant);
         for coords in [Coords::Human, Coords::Wire] {
             assert_eq!(
-                parse_move(&mut pos, "e2e4", coords).map(|m| canonical(&pos, &m)),
+                parse_move(&pos, "e2e4", coords).map(|m| canonical(&pos, &m)),
                 Ok("e2e4".into())
             );
             for shaped in [
@@ -358,14 +358,14 @@ mod tests {
                 "e2e4e5",
             ] {
                 assert_eq!(
-                    parse_move(&mut pos, shaped, coords),
+                    parse_move(&pos, shaped, coords),
                     Err(MoveTextError::Illegal),
                     "{shaped}"
                 );
             }
             for unshaped in ["Nf3", "e2", "hello", "0000", "@e4"] {
                 assert_eq!(
-                    parse_move(&mut pos, unshaped, coords),
+                    parse_move(&pos, unshaped, coords),
                     Err(MoveTextError::Unparsable),
                     "{unshaped}"
                 );

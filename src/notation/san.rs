@@ -314,20 +314,20 @@ mod tests {
 
     #[test]
     fn parse_accepts_variants_of_the_text() {
-        let mut p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let p = pos("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         for t in ["Nf3", "Ngf3", "Ng1f3", "Nf3+", "Nf3!?"] {
-            let mv = parse_san(&mut p, t).unwrap();
+            let mv = parse_san(&p, t).unwrap();
             assert_eq!(movetext::canonical(&p, &mv), "g1f3", "{t}");
         }
-        assert!(matches!(parse_san(&mut p, "Nf4"), Err(SanError::Illegal(_))));
-        assert!(matches!(parse_san(&mut p, "xyz"), Err(SanError::Illegal(_))));
-        let mut p = pos("normal", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
-        assert!(matches!(parse_san(&mut p, "Nd2"), Err(SanError::Illegal(_))));
-        let mut p = pos("normal", "8/4P3/8/8/k7/8/8/4K3 w - - 0 1");
-        let mv = parse_san(&mut p, "e8Q").unwrap();
+        assert!(matches!(parse_san(&p, "Nf4"), Err(SanError::Illegal(_))));
+        assert!(matches!(parse_san(&p, "xyz"), Err(SanError::Illegal(_))));
+        let p = pos("normal", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        assert!(matches!(parse_san(&p, "Nd2"), Err(SanError::Illegal(_))));
+        let p = pos("normal", "8/4P3/8/8/k7/8/8/4K3 w - - 0 1");
+        let mv = parse_san(&p, "e8Q").unwrap();
         assert_eq!(movetext::canonical(&p, &mv), "e7e8q");
-        let mut p = pos("normal", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        let mv = parse_san(&mut p, "0-0").unwrap();
+        let p = pos("normal", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let mv = parse_san(&p, "0-0").unwrap();
         assert_eq!(movetext::canonical(&p, &mv), "e1g1");
     }
 
@@ -372,7 +372,7 @@ mod tests {
         let texts = all_bodies(&p, &legal);
         assert!(texts.iter().any(|t| t == "e8=b8"), "{texts:?}");
         for (m, t) in legal.iter().zip(&texts) {
-            assert_eq!(parse_san(&mut p, t).unwrap(), *m, "{t}");
+            assert_eq!(parse_san(&p, t).unwrap(), *m, "{t}");
         }
         // After the growing move the same side moves again: no check suffix in mid-turn.
         let grow = legal.0[texts.iter().position(|t| t == "e8=b8").unwrap()];
@@ -407,7 +407,7 @@ mod tests {
                         continue;
                     }
                     let text = if i == pick { to_san(&mut p, m) } else { texts[i].clone() };
-                    let back = parse_san(&mut p, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    let back = parse_san(&p, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
                     assert_eq!(
                         back,
                         *m,

@@ -450,15 +450,15 @@ mod tests {
             play(&mut pos, m);
         }
         play(&mut pos, "Pawn c6 x b5");
-        let castle = parse_move(&mut pos, "king e1 - g1").expect("castling");
+        let castle = parse_move(&pos, "king e1 - g1").expect("castling");
         assert_eq!(move_text(&pos, &castle), "King e1 - g1 Rook h1 - f1");
         let mut pos = position("normal", Some("8/4P3/8/8/8/8/8/k3K3 w - - 0 1"));
         play(&mut pos, "Pawn e7 - e8 = Queen");
         let mut pos = position("normal", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
         play(&mut pos, "Pawn e5 - d6 x d5");
         // Without the victim's clause it is still the only move from e5 to d6.
-        let mut pos = position("normal", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
-        assert!(parse_move(&mut pos, "Pawn e5 - d6").is_ok());
+        let pos = position("normal", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
+        assert!(parse_move(&pos, "Pawn e5 - d6").is_ok());
     }
 
     #[test]
@@ -467,27 +467,24 @@ mod tests {
         play(&mut pos, "Pawn e2 - e4");
         play(&mut pos, "Pawn e9 - e7");
         // A drop may name its player; a drop of the side not to move is refused.
-        assert_eq!(
-            parse_move(&mut pos, "Black Ninja-Pawn e2"),
-            Err(ZillionsError::WrongSide)
-        );
-        let mv = parse_move(&mut pos, "White Ninja-Pawn e2").expect("drop");
+        assert_eq!(parse_move(&pos, "Black Ninja-Pawn e2"), Err(ZillionsError::WrongSide));
+        let mv = parse_move(&pos, "White Ninja-Pawn e2").expect("drop");
         assert_eq!(move_text(&pos, &mv), "Ninja-Pawn e2");
         assert_eq!(
-            parse_move(&mut pos, "Unicorn e2"),
+            parse_move(&pos, "Unicorn e2"),
             Err(ZillionsError::UnknownPiece("Unicorn".into()))
         );
         assert_eq!(
-            parse_move(&mut pos, "Green Ninja-Pawn e2"),
+            parse_move(&pos, "Green Ninja-Pawn e2"),
             Err(ZillionsError::UnknownPlayer("Green".into()))
         );
-        assert_eq!(parse_move(&mut pos, "Pass"), Err(ZillionsError::Pass));
+        assert_eq!(parse_move(&pos, "Pass"), Err(ZillionsError::Pass));
         assert!(matches!(
-            parse_move(&mut pos, "Pawn e2 - e4"),
+            parse_move(&pos, "Pawn e2 - e4"),
             Err(ZillionsError::Illegal(_))
         ));
         // A detonation: the Detonator stays, every victim is a clause.
-        let mut pos = position("wreckage", Some("4k5/10/10/10/4pp4/4Xp4/10/10/10/4K5[-] w - - 0 1"));
+        let pos = position("wreckage", Some("4k5/10/10/10/4pp4/4Xp4/10/10/10/4K5[-] w - - 0 1"));
         let det = pos
             .legal_moves()
             .iter()
@@ -495,7 +492,7 @@ mod tests {
             .find(|m| matches!(m, Move::Special { .. }))
             .expect("detonation");
         assert_eq!(move_text(&pos, &det), "Detonator e5 - e5 x e6 x f6 x f5");
-        assert_eq!(parse_move(&mut pos, "Detonator e5 - e5 x f5 x e6 x f6"), Ok(det));
+        assert_eq!(parse_move(&pos, "Detonator e5 - e5 x f5 x e6 x f6"), Ok(det));
     }
 
     #[test]

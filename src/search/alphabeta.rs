@@ -63,7 +63,7 @@ impl SearchResult {
     /// The answer when no search could run (its thread did not start, or failed): the first legal
     /// move, so that a door still has a legal move to play.
     pub fn first_legal(pos: &Position) -> SearchResult {
-        let best = pos.clone().legal_moves().iter().next().copied();
+        let best = pos.legal_moves().iter().next().copied();
         SearchResult {
             best,
             ponder: None,

@@ -125,7 +125,7 @@ pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Re
         };
         let moves = &game.moves[..plies.unwrap_or(usize::MAX).min(game.moves.len())];
         for (i, word) in moves.iter().enumerate() {
-            let mv = san::parse_san(&mut pos, word).map_err(|e| at(format!("move {} ({word}): {e}", i + 1)))?;
+            let mv = san::parse_san(&pos, word).map_err(|e| at(format!("move {} ({word}): {e}", i + 1)))?;
             pos.make(mv);
         }
         if pos.outcome().is_some() {

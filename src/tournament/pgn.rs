@@ -155,7 +155,7 @@ impl PgnGame {
         };
         let mut moves = Vec::new();
         for (i, word) in self.moves.iter().enumerate() {
-            let mv = san::parse_san(&mut pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv = san::parse_san(&pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
             pos.make(mv);
             moves.push(mv);
         }
@@ -275,7 +275,7 @@ mod tests {
         let v = Registry::builtin().get("wildrose").expect("wildrose");
         let setup = fen::parse_fen("vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7", Coords::Human).expect("fen");
         let start = Position::from_setup(&v, &setup).expect("position");
-        let mut pos = start.clone();
+        let pos = start.clone();
         for first in pos.legal_moves().iter().copied() {
             let mut white = pos.clone();
             white.make(first);

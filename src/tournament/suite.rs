@@ -365,7 +365,7 @@ mod tests {
                 };
                 assert_eq!(read.key(), o.key(), "{name}");
                 let setup = fen::parse_fen(f, Coords::Human).unwrap();
-                let mut pos = Position::from_setup(&v, &setup).unwrap();
+                let pos = Position::from_setup(&v, &setup).unwrap();
                 assert!(pos.outcome().is_none(), "{name}: {f}");
                 assert!(!pos.legal_moves().is_empty(), "{name}: {f}");
                 assert!(o.line.split(' ').count() >= 6, "{name}: {}", o.line);
@@ -380,7 +380,7 @@ mod tests {
         for o in &suite.openings {
             let mut pos = Position::start(&v);
             for mv in o.line.split(' ') {
-                let m = movetext::parse_move(&mut pos, mv, Coords::Human).unwrap();
+                let m = movetext::parse_move(&pos, mv, Coords::Human).unwrap();
                 pos.make(m);
             }
             assert_eq!(fen::to_fen(&pos, Coords::Human), o.fen);

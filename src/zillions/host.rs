@@ -421,7 +421,7 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
             reason,
             text: text.to_string(),
         };
-        let mv = match movetext::parse_move(&mut self.pos, text, Coords::Wire) {
+        let mv = match movetext::parse_move(&self.pos, text, Coords::Wire) {
             Ok(mv) => mv,
             Err(_) => {
                 self.send(illegal(None));
@@ -527,7 +527,7 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
         if result.code < 0 {
             return self.forfeit(format!("DLL_Search = {}", result.code));
         }
-        let mv = match znot::parse_move(&mut self.pos, &result.best_move) {
+        let mv = match znot::parse_move(&self.pos, &result.best_move) {
             Ok(mv) => mv,
             Err(e) => return self.forfeit(format!("illegal move {:?} from the plug-in: {e}", result.best_move)),
         };
@@ -789,7 +789,7 @@ mod tests {
     fn growing_roses_turn() -> (Position, Move, Move) {
         let v = crate::protocol::builtin_games().get("wildrose").expect("wildrose");
         let setup = fen::parse_fen(START, Coords::Wire).expect("fen");
-        let mut pos = Position::from_setup(&v, &setup).expect("position");
+        let pos = Position::from_setup(&v, &setup).expect("position");
         for grow in pos.legal_moves().iter().copied().filter(|m| m.kind() == MoveKind::Grow) {
             let mut mid = pos.clone();
             mid.make(grow);
@@ -880,7 +880,7 @@ mod tests {
         let said = gui.say(&format!("usermove {}", xboard_wire(&mid, &next)));
         assert_eq!(gui.moves_told()[1], znot::move_text(&mid, &next));
         let answer = said[0].strip_prefix("move ").unwrap_or_else(|| panic!("{said:?}"));
-        let mv = movetext::parse_move(&mut after, answer, Coords::Wire).expect("a legal reply");
+        let mv = movetext::parse_move(&after, answer, Coords::Wire).expect("a legal reply");
         after.make(mv);
         assert_eq!(gui.plugin_fen(), fen::to_fen(&after, Coords::Wire));
         // A game end after the reply is the core's verdict, claimed once.

@@ -617,7 +617,7 @@ mod tests {
     #[test]
     fn current_move_is_the_root_move_being_searched() {
         let mut s = game_after("Chess", &[]);
-        let mut start = s.current_position().expect("a game");
+        let start = s.current_position().expect("a game");
         // Every report: (best move, current move). The search runs until it has shown a root
         // move other than the best one (Zillions' "currently searching"), or for a long while.
         let reports: std::cell::RefCell<Vec<(String, String)>> = Default::default();
@@ -647,7 +647,7 @@ mod tests {
                 "a current move once a best one exists"
             );
             if !current.is_empty() {
-                zillions::parse_move(&mut start, current).unwrap_or_else(|e| panic!("{current}: {e}"));
+                zillions::parse_move(&start, current).unwrap_or_else(|e| panic!("{current}: {e}"));
             }
         }
         s.make_move(&r.best_move).expect("legal");

@@ -214,7 +214,7 @@ pub fn replay(game: &ZsgGame, registry: &Registry, variant: Option<&str>) -> Rep
         if out.positions.is_empty() {
             out.positions.push(pos.clone());
         }
-        match zillions::parse_move(&mut pos, &line.text) {
+        match zillions::parse_move(&pos, &line.text) {
             Ok(mv) => {
                 pos.make(mv);
                 out.moves.push(mv);

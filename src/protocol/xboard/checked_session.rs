@@ -168,9 +168,9 @@ impl CheckedSession {
         if let Some(text) = line.strip_prefix("move ") {
             if text != "@@@@" {
                 assert!(valid, "a move from an invalid position: {line}\n{}", self.context());
-                let mut pos = before.clone();
+                let pos = before.clone();
                 assert!(
-                    parse_move(&mut pos, text, Coords::Wire).is_ok(),
+                    parse_move(&pos, text, Coords::Wire).is_ok(),
                     "illegal engine move {text} in {}\n{}",
                     fen::to_fen(before, Coords::Wire),
                     self.context()

@@ -69,9 +69,9 @@ impl SearchDriver {
     /// Starts searching `root` (stopping any search first). Searches on our move and analysis
     /// leave out the excluded root moves; pondering searches the opponent's reply to a guess, to
     /// which no exclusion applies.
-    pub fn start(&mut self, mut root: Position, mut limits: Limits, purpose: Purpose) {
+    pub fn start(&mut self, root: Position, mut limits: Limits, purpose: Purpose) {
         if !matches!(purpose, Purpose::Ponder { .. }) && !self.excluded.is_empty() {
-            let allowed = self.allowed_root_moves(&mut root);
+            let allowed = self.allowed_root_moves(&root);
             limits.root_moves = Some(match limits.root_moves.take() {
                 Some(given) => given.into_iter().filter(|m| allowed.contains(m)).collect(),
                 None => allowed,

@@ -69,7 +69,7 @@ mod tests {
     fn a_second_detonation_victim_is_a_ghost_until_a_piece_lands_there() {
         let (mut pos, style) = wreckage("k9/10/3p1p4/4X5/10/10/10/10/10/K9[j] w - - 0 1");
         assert!(ghost_squares(&pos, style).is_empty());
-        assert_eq!(without_ghost_drops(&mut pos, style), None);
+        assert_eq!(without_ghost_drops(&pos, style), None);
         let detonation = pos
             .legal_moves()
             .iter()
@@ -81,7 +81,7 @@ mod tests {
         let ghosts = ghost_squares(&pos, style);
         assert_eq!(ghosts.len(), 1, "{wire}: one victim not on the wire");
         let ghost = ghosts[0];
-        let allowed = without_ghost_drops(&mut pos, style).expect("a drop onto the ghost is left out");
+        let allowed = without_ghost_drops(&pos, style).expect("a drop onto the ghost is left out");
         assert!(allowed.iter().all(|m| !(m.dropped().is_some() && m.to() == ghost)));
         let all = pos.legal_moves();
         assert_eq!(allowed.len() + 1, all.len(), "only the drop onto the ghost square");
