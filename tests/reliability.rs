@@ -174,7 +174,7 @@ fn cores_are_taken_at_any_time_and_searches_with_two_play_legal_moves() {
     gui.send("go");
     let (mv, _) = gui.expect_move(LINE_TIMEOUT);
     assert_legal(&mut pos, &mv, "start");
-    let first = parse_move(&mut pos, &mv, Coords::Wire).expect("legal");
+    let first = parse_move(&pos, &mv, Coords::Wire).expect("legal");
     pos.make(first);
     // Pondering now, on two threads: a new count waits for the next search.
     gui.send("cores 1");
@@ -183,7 +183,7 @@ fn cores_are_taken_at_any_time_and_searches_with_two_play_legal_moves() {
     gui.send("usermove e7e5");
     gui.send("cores 2");
     let (mv, _) = gui.expect_move(LINE_TIMEOUT);
-    let reply = parse_move(&mut pos, "e7e5", Coords::Wire).expect("legal");
+    let reply = parse_move(&pos, "e7e5", Coords::Wire).expect("legal");
     pos.make(reply);
     assert_legal(&mut pos, &mv, "after e7e5");
     gui.sync();

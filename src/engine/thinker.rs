@@ -146,7 +146,7 @@ mod tests {
         let variant = crate::variants::Registry::builtin()
             .get("normal")
             .expect("a built-in game");
-        let mut pos = crate::test_fixtures::position_of(
+        let pos = crate::test_fixtures::position_of(
             &variant,
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
         );
