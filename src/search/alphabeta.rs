@@ -25,7 +25,7 @@ use super::ordering::{
 use super::score::{Bound, INFINITE, MATE_BOUND, MAX_PLY, Score, is_mate_value, mate_in, mated_in};
 use super::see::see_ge;
 use super::time::Limits;
-use super::tt::{TranspositionTable, excluded_key};
+use super::tt::{TranspositionTable, TtHit, excluded_key};
 
 /// Progress of a search, reported after each iteration (and on new best moves in long ones).
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +89,83 @@ struct Frame {
     excluded: Option<Move>,
     /// The node is or was on a principal variation.
     tt_pv: bool,
+}
+
+/// What is known of a node once its table entry and evaluation are: what the pruning before its
+/// moves, the pruning of a move and the search of a move read.
+#[derive(Copy, Clone)]
+struct Node {
+    /// The side to move.
+    us: Color,
+    depth: i32,
+    /// Alpha as the node began (the move loop raises its own).
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv_node: bool,
+    cut_node: bool,
+    in_check: bool,
+    /// The static evaluation (`NO_EVAL` in check).
+    eval: i32,
+    /// The evaluation or, where its bound allows, the table's score.
+    estimate: i32,
+    improving: bool,
+    /// The node's table key.
+    hash: u64,
+    tt_pv: bool,
+    /// A capture or promotion is the table's move: quiet moves here matter less.
+    tt_noisy: bool,
+    tt: Option<TtHit>,
+    tt_move: Option<Move>,
+    /// The move left out of this node's search (a singular-extension test).
+    excluded: Option<Move>,
+}
+
+/// A legal move of a node's loop, as its pruning and its search see it.
+struct MoveSeen {
+    mv: Move,
+    /// The piece that makes it, and its continuation-history row.
+    piece: Piece,
+    row: usize,
+    /// Neither a capture nor a promotion.
+    quiet: bool,
+    /// Its ordering score.
+    move_score: i32,
+    /// Its histories (zero unless quiet): the two nearest continuations, and all of them.
+    near_history: i32,
+    history: i32,
+    /// The first killer.
+    killer: bool,
+    /// A killer or the countermove.
+    ordered_early: bool,
+    /// Plies it is searched deeper (negative: shallower), from the singular-extension test.
+    extension: i32,
+}
+
+/// What the singular-extension test of the table's move found.
+enum Singular {
+    /// The search was stopped.
+    Aborted,
+    /// Search the move this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Other moves beat beta too: the node cuts with this value.
+    MultiCut(i32),
+}
+
+/// The table's score of a node's table move if the singular-extension test applies to it: deep
+/// enough, not a test itself, a lower or exact bound from nearly as deep, no mate.
+#[inline]
+fn singular_candidate(pos: &Position, node: &Node) -> Option<i32> {
+    let h = node.tt?;
+    (node.excluded.is_none()
+        && node.depth >= SINGULAR_DEPTH
+        && node.ply < 2 * MAX_PLY / 3
+        && !pos.in_continuation()
+        && h.scored
+        && h.bound != Bound::Upper
+        && h.depth >= node.depth - 3
+        && !is_mate_value(h.score))
+    .then_some(h.score)
 }
 
 /// "No static evaluation" (in check); fits the hash table's 16 bits.
@@ -978,88 +1055,65 @@ impl Searcher {
         self.stack[ply].null = false;
         let improving = !in_check && ply >= 2 && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && excluded.is_none() {
-            // Reverse futility: far above beta near the leaves.
-            let margin = 70 * depth - if improving { 50 } else { 0 };
-            if depth <= 7 && estimate - margin >= beta && estimate < MATE_BOUND {
-                return estimate;
-            }
-            // Razoring: far below alpha near the leaves, only captures can help (not where a quiet
-            // move can reach a goal).
-            if depth <= 3 && !ctx.has_goals && eval + 200 + 200 * depth * depth < alpha && alpha > -MATE_BOUND {
-                let v = self.qsearch(ctx, pos, alpha - 1, alpha, ply, false, 0);
-                if self.aborted {
-                    return 0;
-                }
-                if v < alpha {
-                    return v;
-                }
-            }
-            // Null move: give the opponent a free move; if we still beat beta, cut.
-            if depth >= 3
-                && ctx.null_ok
-                && ply >= self.nmp_min_ply
-                && estimate >= beta
-                && eval >= beta - 20
-                && !self.stack[ply - 1].null
-                && beta > -MATE_BOUND
-                && self.has_non_pawn_material(ctx, pos, us)
-                && !pos.in_continuation()
-            {
-                let r = 3 + depth / 4 + ((estimate - beta) / 200).min(3);
-                self.stack[ply].null = true;
-                self.stack[ply].played = None;
-                self.stack[ply].row = None;
-                pos.make_null();
-                let v = -self.negamax(ctx, pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
-                pos.unmake_null();
-                self.stack[ply].null = false;
-                if self.aborted {
-                    return 0;
-                }
-                if v >= beta {
-                    let v = if v >= MATE_BOUND { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < NULL_VERIFY_DEPTH {
-                        return v;
-                    }
-                    // Deep: verify by searching this node without null moves for a while
-                    // (zugzwang is rare, but deep cuts are expensive when it is there).
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(1) as usize;
-                    let w = self.negamax(ctx, pos, depth - r, beta - 1, beta, ply, false, false);
-                    self.nmp_min_ply = 0;
-                    if self.aborted {
-                        return 0;
-                    }
-                    if w >= beta {
-                        return v;
-                    }
-                }
-            }
-            // ProbCut: a capture that beats beta by a margin in a reduced search most likely
-            // beats beta in the full one.
-            let pc_beta = beta + PROBCUT_MARGIN - if improving { 50 } else { 0 };
-            if depth >= PROBCUT_DEPTH
-                && !is_mate_value(beta)
-                && !pos.in_continuation()
-                && !tt.is_some_and(|h| h.scored && h.depth >= depth - 3 && h.score < pc_beta)
-                && let Some((mv, v)) = self.probcut(ctx, pos, depth, pc_beta, eval, tt_move, ply, cut_node)
-            {
-                self.tt
-                    .store(hash, Some(mv), v, eval, depth - 3, Bound::Lower, ply, tt_pv);
-                return v;
-            }
-            if self.aborted {
-                return 0;
-            }
+        let mut node = Node {
+            us,
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv_node,
+            cut_node,
+            in_check,
+            eval,
+            estimate,
+            improving,
+            hash,
+            tt_pv,
+            tt_noisy: tt_move.is_some_and(|m| captured_value(pos, &m, kinds) > 0 || m.promotion().is_some()),
+            tt,
+            tt_move,
+            excluded,
+        };
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && let Some(v) = self.prune_node(ctx, pos, &node)
+        {
+            return v;
         }
 
         // Internal iterative reduction: no hash move, expect a poor ordering.
         if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
             depth -= 1;
+            node.depth = depth;
         }
-        // A capture from the table: quiet moves here are less likely to matter.
-        let tt_noisy = tt_move.is_some_and(|m| captured_value(pos, &m, kinds) > 0 || m.promotion().is_some());
 
+        self.search_moves(ctx, pos, &node)
+    }
+
+    /// The moves of a node, searched in order (the node's part after its table entry, evaluation
+    /// and pruning); stores and returns the node's value.
+    fn search_moves(&mut self, ctx: &Ctx, pos: &mut Position, node: &Node) -> i32 {
+        let Node {
+            us: _,
+            depth,
+            mut alpha,
+            beta,
+            ply,
+            pv_node,
+            cut_node: _,
+            in_check,
+            eval,
+            estimate: _,
+            improving,
+            hash,
+            tt_pv,
+            tt_noisy: _,
+            tt: _,
+            tt_move,
+            excluded,
+        } = *node;
+        let kinds = &ctx.et.kinds;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
@@ -1093,136 +1147,42 @@ impl Searcher {
             if Some(mv) == excluded {
                 continue;
             }
-            let move_score = scores[i];
             if !pos.is_legal_with(&lctx, &mv) {
                 continue;
             }
             legal += 1;
-            let victims = captured_value(pos, &mv, kinds);
-            let quiet = victims == 0 && mv.promotion().is_none();
-            let piece = moving_piece(pos, &mv);
-            let row = self.heur.piece_to(piece, &mv);
-            // The histories of a quiet move: the two nearest continuations, and all of them.
-            let (near_history, history) = if quiet {
-                self.heur.quiet_histories(piece, &mv, row, &earlier)
-            } else {
-                (0, 0)
-            };
+            let mut seen = self.classify(pos, mv, scores[i], &info);
+            let (quiet, piece) = (seen.quiet, seen.piece);
             if quiet {
                 quiets_seen += 1;
             }
-
             // Pruning of moves unlikely to matter (never before one move was searched, never checks).
-            if best > -MATE_BOUND && !in_check {
-                let prune = if quiet {
-                    (!pv_node && depth <= 8 && quiets_seen > lmp_limit)
-                        || (depth <= 5 && near_history < -3500 * depth)
-                        || (depth <= 6 && eval + 110 + 95 * depth <= alpha && Some(mv) != info.killers[0])
-                        || (depth <= 4 && !see_ge(pos, &mv, -30 * depth * depth, kinds))
-                } else {
-                    depth <= 5 && is_bad_capture_score(move_score) && !see_ge(pos, &mv, -110 * depth, kinds)
-                };
-                if prune && !self.gives_check(pos, mv) {
-                    continue;
-                }
+            if best > -MATE_BOUND
+                && !in_check
+                && self.prune_move(pos, node, &seen, alpha, quiets_seen > lmp_limit, kinds)
+            {
+                continue;
             }
 
             // Singular extension: is the table's move far better than every other? Then it is
             // searched deeper; if even the others beat beta, the node cuts (multi-cut).
-            let mut extension = 0;
             if Some(mv) == tt_move
-                && excluded.is_none()
-                && depth >= SINGULAR_DEPTH
-                && ply < 2 * MAX_PLY / 3
-                && !pos.in_continuation()
-                && let Some(h) = tt
-                && h.scored
-                && h.bound != Bound::Upper
-                && h.depth >= depth - 3
-                && !is_mate_value(h.score)
+                && let Some(tt_score) = singular_candidate(pos, node)
             {
-                let s_beta = h.score - 2 * depth;
-                self.stack[ply].excluded = Some(mv);
-                let v = self.negamax(ctx, pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, in_check, cut_node);
-                self.stack[ply].excluded = None;
-                if self.aborted {
-                    break;
-                }
-                if v < s_beta {
-                    extension = 1;
-                } else if s_beta >= beta {
-                    multi_cut = Some(s_beta);
-                    break;
-                } else if h.score >= beta {
-                    extension = -1;
+                match self.singular(ctx, pos, node, mv, tt_score) {
+                    Singular::Aborted => break,
+                    Singular::MultiCut(v) => {
+                        multi_cut = Some(v);
+                        break;
+                    }
+                    Singular::Extend(e) => seen.extension = e,
                 }
             }
 
             self.stack[ply].played = Some((piece, mv));
-            self.stack[ply].row = Some(row);
+            self.stack[ply].row = Some(seen.row);
             pos.make(mv);
-            self.tt.prefetch(pos.hash());
-            let same_side = pos.side_to_move() == us;
-            let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
-                self.pv[ply + 1].clear();
-                g
-            } else if same_side {
-                let check = pos.in_check();
-                self.negamax(ctx, pos, depth, alpha, beta, ply + 1, check, cut_node)
-            } else {
-                let check = pos.in_check();
-                if check && extension == 0 {
-                    extension = Self::check_extension(pos, mv, kinds, ply);
-                }
-                let new_depth = depth - 1 + extension;
-                if searched == 0 {
-                    -self.negamax(
-                        ctx,
-                        pos,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        check,
-                        !pv_node && !cut_node,
-                    )
-                } else {
-                    let mut r = 0;
-                    if depth >= 3 && searched > pv_node as usize && (quiet || is_bad_capture_score(move_score)) {
-                        r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                        if tt_pv {
-                            r -= 1;
-                        }
-                        if cut_node {
-                            r += 1;
-                        }
-                        if !improving {
-                            r += 1;
-                        }
-                        if check {
-                            r -= 1;
-                        }
-                        if Some(mv) == info.killers[0] || Some(mv) == info.killers[1] || Some(mv) == info.counter {
-                            r -= 1;
-                        }
-                        if quiet {
-                            if tt_noisy {
-                                r += 1;
-                            }
-                            r -= history / 9000;
-                        }
-                        r = r.clamp(0, (new_depth - 1).max(0));
-                    }
-                    let mut v = -self.negamax(ctx, pos, new_depth - r, -alpha - 1, -alpha, ply + 1, check, true);
-                    if v > alpha && r > 0 {
-                        v = -self.negamax(ctx, pos, new_depth, -alpha - 1, -alpha, ply + 1, check, !cut_node);
-                    }
-                    if v > alpha && pv_node && v < beta {
-                        v = -self.negamax(ctx, pos, new_depth, -beta, -alpha, ply + 1, check, false);
-                    }
-                    v
-                }
-            };
+            let value = self.search_move(ctx, pos, node, &seen, alpha, searched);
             pos.unmake();
             if self.aborted {
                 break;
@@ -1236,13 +1196,7 @@ impl Searcher {
                         self.update_pv(ply, mv);
                     }
                     if value >= beta {
-                        if quiet {
-                            self.heur.update_quiet(ply, depth, piece, mv, prev, &earlier, &quiets);
-                            self.heur.update_captures(depth, None, &captures);
-                        } else {
-                            let best = (piece, mv, captured_slot(pos, &mv));
-                            self.heur.update_captures(depth, Some(best), &captures);
-                        }
+                        self.reward_cutoff(pos, node, &seen, prev, &earlier, &quiets, &captures);
                         break;
                     }
                     alpha = value;
@@ -1268,18 +1222,323 @@ impl Searcher {
         }
 
         if legal == 0 {
-            return if excluded.is_some() {
-                // The excluded move is the only one: it is singular.
-                alpha
-            } else if in_check {
-                checkmated_value(pos, ply)
-            } else {
-                self.stalemate_value(ctx, ply)
-            };
+            return self.value_without_moves(ctx, pos, node);
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(hash, best_move, best, eval, depth, bound, ply, tt_pv);
         best
+    }
+
+    /// A legal move of the loop, as its pruning and search see it.
+    #[inline]
+    fn classify(&self, pos: &Position, mv: Move, move_score: i32, info: &OrderInfo) -> MoveSeen {
+        let quiet = captured_value(pos, &mv, info.kinds) == 0 && mv.promotion().is_none();
+        let piece = moving_piece(pos, &mv);
+        let row = self.heur.piece_to(piece, &mv);
+        let (near_history, history) = if quiet {
+            self.heur.quiet_histories(piece, &mv, row, &info.earlier)
+        } else {
+            (0, 0)
+        };
+        MoveSeen {
+            mv,
+            piece,
+            row,
+            quiet,
+            move_score,
+            near_history,
+            history,
+            killer: Some(mv) == info.killers[0],
+            ordered_early: Some(mv) == info.killers[0] || Some(mv) == info.killers[1] || Some(mv) == info.counter,
+            extension: 0,
+        }
+    }
+
+    /// A move beat beta: its histories gain, those of the moves tried before it lose.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        seen: &MoveSeen,
+        prev: Option<(Piece, Move)>,
+        earlier: &[Option<usize>; 3],
+        quiets: &[(Piece, Move)],
+        captures: &[(Piece, Move, usize)],
+    ) {
+        let (piece, mv, depth) = (seen.piece, seen.mv, node.depth);
+        if seen.quiet {
+            self.heur
+                .update_quiet(node.ply, depth, piece, mv, prev, earlier, quiets);
+            self.heur.update_captures(depth, None, captures);
+        } else {
+            let best = (piece, mv, captured_slot(pos, &mv));
+            self.heur.update_captures(depth, Some(best), captures);
+        }
+    }
+
+    /// The value of a node where no move was searched: a singular-extension test without its only
+    /// move (which is then singular), mate, or stalemate.
+    fn value_without_moves(&self, ctx: &Ctx, pos: &Position, node: &Node) -> i32 {
+        if node.excluded.is_some() {
+            node.alpha
+        } else if node.in_check {
+            checkmated_value(pos, node.ply)
+        } else {
+            self.stalemate_value(ctx, node.ply)
+        }
+    }
+
+    /// Is a move, legal and not the first searched, unlikely enough to matter to be left out
+    /// (and it gives no check)? `late`: past the move-count limit of quiet moves.
+    #[inline]
+    fn prune_move(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        seen: &MoveSeen,
+        alpha: i32,
+        late: bool,
+        kinds: &[super::eval::KindInfo],
+    ) -> bool {
+        let depth = node.depth;
+        let prune = if seen.quiet {
+            (!node.pv_node && depth <= 8 && late)
+                || (depth <= 5 && seen.near_history < -3500 * depth)
+                || (depth <= 6 && node.eval + 110 + 95 * depth <= alpha && !seen.killer)
+                || (depth <= 4 && !see_ge(pos, &seen.mv, -30 * depth * depth, kinds))
+        } else {
+            depth <= 5 && is_bad_capture_score(seen.move_score) && !see_ge(pos, &seen.mv, -110 * depth, kinds)
+        };
+        prune && !self.gives_check(pos, seen.mv)
+    }
+
+    /// The singular-extension test of the table's move `mv` (scored `tt_score`): the node searched
+    /// without it, shallower, against a bound just below that score.
+    fn singular(&mut self, ctx: &Ctx, pos: &mut Position, node: &Node, mv: Move, tt_score: i32) -> Singular {
+        let depth = node.depth;
+        let s_beta = tt_score - 2 * depth;
+        self.stack[node.ply].excluded = Some(mv);
+        let v = self.negamax(
+            ctx,
+            pos,
+            (depth - 1) / 2,
+            s_beta - 1,
+            s_beta,
+            node.ply,
+            node.in_check,
+            node.cut_node,
+        );
+        self.stack[node.ply].excluded = None;
+        if self.aborted {
+            Singular::Aborted
+        } else if v < s_beta {
+            Singular::Extend(1)
+        } else if s_beta >= node.beta {
+            Singular::MultiCut(s_beta)
+        } else if tt_score >= node.beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// The value of the move just played at `node` (`seen`, the `searched`-th searched there):
+    /// the rest of a turn of several moves at the same depth and window, the first move at full
+    /// depth and window, later ones reduced with a null window first (then again unreduced, then
+    /// with the full window, as far as each beats alpha).
+    fn search_move(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        node: &Node,
+        seen: &MoveSeen,
+        alpha: i32,
+        searched: usize,
+    ) -> i32 {
+        self.tt.prefetch(pos.hash());
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        if let Some(g) = Self::goal_value(ctx, pos, node.us, ply + 1) {
+            self.pv[ply + 1].clear();
+            return g;
+        }
+        let check = pos.in_check();
+        if pos.side_to_move() == node.us {
+            return self.negamax(ctx, pos, depth, alpha, beta, ply + 1, check, node.cut_node);
+        }
+        let mut extension = seen.extension;
+        if check && extension == 0 {
+            extension = Self::check_extension(pos, seen.mv, &ctx.et.kinds, ply);
+        }
+        let new_depth = depth - 1 + extension;
+        if searched == 0 {
+            let cut_child = !node.pv_node && !node.cut_node;
+            return -self.negamax(ctx, pos, new_depth, -beta, -alpha, ply + 1, check, cut_child);
+        }
+        let r = if depth >= 3
+            && searched > node.pv_node as usize
+            && (seen.quiet || is_bad_capture_score(seen.move_score))
+        {
+            self.reduction(node, seen, searched, new_depth, check)
+        } else {
+            0
+        };
+        let mut v = -self.negamax(ctx, pos, new_depth - r, -alpha - 1, -alpha, ply + 1, check, true);
+        if v > alpha && r > 0 {
+            v = -self.negamax(ctx, pos, new_depth, -alpha - 1, -alpha, ply + 1, check, !node.cut_node);
+        }
+        if v > alpha && node.pv_node && v < beta {
+            v = -self.negamax(ctx, pos, new_depth, -beta, -alpha, ply + 1, check, false);
+        }
+        v
+    }
+
+    /// Late-move reduction of a move searched after `searched` others: the table's by depth and
+    /// move count, adjusted by what is known of the node and the move (`check`: it gives check);
+    /// at most to one ply above quiescence.
+    #[inline]
+    fn reduction(&self, node: &Node, seen: &MoveSeen, searched: usize, new_depth: i32, check: bool) -> i32 {
+        let mut r = self.lmr[(node.depth as usize).min(63)][searched.min(63)] as i32;
+        if node.tt_pv {
+            r -= 1;
+        }
+        if node.cut_node {
+            r += 1;
+        }
+        if !node.improving {
+            r += 1;
+        }
+        if check {
+            r -= 1;
+        }
+        if seen.ordered_early {
+            r -= 1;
+        }
+        if seen.quiet && node.tt_noisy {
+            r += 1;
+        }
+        // Zero unless quiet.
+        r -= seen.history / 9000;
+        r.clamp(0, (new_depth - 1).max(0))
+    }
+
+    /// Pruning of a whole node before its moves (not on a PV, not in check, no move left out):
+    /// reverse futility, razoring, null move, ProbCut. `Some(value)` when the node is decided.
+    #[inline]
+    fn prune_node(&mut self, ctx: &Ctx, pos: &mut Position, node: &Node) -> Option<i32> {
+        let (us, tt, tt_move) = (node.us, node.tt, node.tt_move);
+        // Reverse futility: far above beta near the leaves.
+        let margin = 70 * node.depth - if node.improving { 50 } else { 0 };
+        if node.depth <= 7 && node.estimate - margin >= node.beta && node.estimate < MATE_BOUND {
+            return Some(node.estimate);
+        }
+        // Razoring: far below alpha near the leaves, only captures can help (not where a quiet
+        // move can reach a goal).
+        if node.depth <= 3
+            && !ctx.has_goals
+            && node.eval + 200 + 200 * node.depth * node.depth < node.alpha
+            && node.alpha > -MATE_BOUND
+        {
+            let v = self.qsearch(ctx, pos, node.alpha - 1, node.alpha, node.ply, false, 0);
+            if self.aborted {
+                return Some(0);
+            }
+            if v < node.alpha {
+                return Some(v);
+            }
+        }
+        // Null move: give the opponent a free move; if we still beat beta, cut.
+        if node.depth >= 3
+            && ctx.null_ok
+            && node.ply >= self.nmp_min_ply
+            && node.estimate >= node.beta
+            && node.eval >= node.beta - 20
+            && !self.stack[node.ply - 1].null
+            && node.beta > -MATE_BOUND
+            && self.has_non_pawn_material(ctx, pos, us)
+            && !pos.in_continuation()
+        {
+            let r = 3 + node.depth / 4 + ((node.estimate - node.beta) / 200).min(3);
+            self.stack[node.ply].null = true;
+            self.stack[node.ply].played = None;
+            self.stack[node.ply].row = None;
+            pos.make_null();
+            let v = -self.negamax(
+                ctx,
+                pos,
+                node.depth - r,
+                -node.beta,
+                -node.beta + 1,
+                node.ply + 1,
+                false,
+                !node.cut_node,
+            );
+            pos.unmake_null();
+            self.stack[node.ply].null = false;
+            if self.aborted {
+                return Some(0);
+            }
+            if v >= node.beta {
+                let v = if v >= MATE_BOUND { node.beta } else { v };
+                if self.nmp_min_ply > 0 || node.depth < NULL_VERIFY_DEPTH {
+                    return Some(v);
+                }
+                // Deep: verify by searching this node without null moves for a while
+                // (zugzwang is rare, but deep cuts are expensive when it is there).
+                self.nmp_min_ply = node.ply + (3 * (node.depth - r) / 4).max(1) as usize;
+                let w = self.negamax(
+                    ctx,
+                    pos,
+                    node.depth - r,
+                    node.beta - 1,
+                    node.beta,
+                    node.ply,
+                    false,
+                    false,
+                );
+                self.nmp_min_ply = 0;
+                if self.aborted {
+                    return Some(0);
+                }
+                if w >= node.beta {
+                    return Some(v);
+                }
+            }
+        }
+        // ProbCut: a capture that beats beta by a margin in a reduced search most likely
+        // beats beta in the full one.
+        let pc_beta = node.beta + PROBCUT_MARGIN - if node.improving { 50 } else { 0 };
+        if node.depth >= PROBCUT_DEPTH
+            && !is_mate_value(node.beta)
+            && !pos.in_continuation()
+            && !tt.is_some_and(|h| h.scored && h.depth >= node.depth - 3 && h.score < pc_beta)
+            && let Some((mv, v)) = self.probcut(
+                ctx,
+                pos,
+                node.depth,
+                pc_beta,
+                node.eval,
+                tt_move,
+                node.ply,
+                node.cut_node,
+            )
+        {
+            self.tt.store(
+                node.hash,
+                Some(mv),
+                v,
+                node.eval,
+                node.depth - 3,
+                Bound::Lower,
+                node.ply,
+                node.tt_pv,
+            );
+            return Some(v);
+        }
+        if self.aborted {
+            return Some(0);
+        }
+        None
     }
 
     /// ProbCut's search of the captures of a node: the first that scores at least `pc_beta` in
