@@ -381,7 +381,7 @@ mod tests {
         for turn in turns {
             let mut moves = Vec::new();
             for text in *turn {
-                let mv = san::parse_san(&mut pos, text).expect("a legal move");
+                let mv = san::parse_san(&pos, text).expect("a legal move");
                 ply += 1;
                 moves.push(MoveRecord {
                     mv,
