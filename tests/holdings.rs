@@ -45,6 +45,46 @@ fn a_capture_goes_to_the_capturers_hand_and_changes_sides() {
     assert_eq!(p.hash(), p.recomputed_hash());
 }
 
+/// The pawn hash follows the pawns on the board: a pawn captured into a hand leaves it, a dropped
+/// pawn enters it, a promoted one leaves it; unmake restores it exactly.
+#[test]
+fn the_pawn_hash_follows_pawns_on_the_board_through_captures_drops_and_promotion() {
+    let v = builtin("crazyhouse");
+    let mut p = Position::start(&v);
+    let start = p.pawn_hash();
+    play(&mut p, "g1f3");
+    assert_eq!(p.pawn_hash(), start, "a knight move leaves the pawn structure alone");
+    for m in ["d7d5", "e2e4", "d5e4", "f3e5", "e4e3", "e5f7", "e3d2"] {
+        play(&mut p, m);
+        assert_eq!(p.pawn_hash(), p.recomputed_pawn_hash(), "after {m}");
+    }
+    assert_eq!(hand(&p, Color::White, 'P'), 1);
+    let before = p.pawn_hash();
+    play(&mut p, "c1d2");
+    assert_eq!(p.pawn_hash(), p.recomputed_pawn_hash());
+    assert_ne!(
+        p.pawn_hash(),
+        before,
+        "a pawn captured into a hand leaves the pawn structure"
+    );
+    let drop = p.pawn_hash();
+    play(&mut p, "P@e6");
+    assert_eq!(p.pawn_hash(), p.recomputed_pawn_hash());
+    assert_ne!(p.pawn_hash(), drop, "a dropped pawn joins the pawn structure");
+    p.unmake();
+    assert_eq!(p.pawn_hash(), drop);
+    while p.unmake().is_some() {}
+    assert_eq!(p.pawn_hash(), start);
+
+    let mut q = position(&v, "4k3/1P6/8/8/8/8/1r6/4K3[-] w - - 0 1");
+    assert_ne!(q.pawn_hash(), 0);
+    play(&mut q, "b7b8q");
+    assert_eq!(q.pawn_hash(), 0, "the promoted pawn is no pawn any more");
+    q.unmake();
+    assert_eq!(q.pawn_hash(), q.recomputed_pawn_hash());
+    assert_ne!(q.pawn_hash(), 0);
+}
+
 #[test]
 fn hands_are_part_of_the_hash() {
     let v = builtin("crazyhouse");

@@ -1,9 +1,11 @@
-//! Invariants along random playouts (deterministic seeds, xorshift64) in `normal` and `wildcastle`:
+//! Invariants along random playouts (deterministic seeds, xorshift64) in `normal`, `wildcastle`,
+//! `crazyhouse`, `pillage` and a user-defined minishogi:
 //! at every ply
-//! - the incremental hash equals `recomputed_hash()`;
+//! - the incremental hash equals `recomputed_hash()`, the pawn hash `recomputed_pawn_hash()`;
 //! - the FEN round-trips (to_fen -> parse_fen -> from_setup -> to_fen), with the same hash;
 //! - every legal move's canonical (and wire) text parses back to the same move;
-//! - make/unmake of every legal move restores FEN and hash exactly, and `unmake` returns the move;
+//! - make/unmake of every legal move restores FEN, hash and pawn hash exactly, and `unmake` returns
+//!   the move;
 //! - after a legal move the side that moved is not in check; every pseudo-legal non-castling move
 //!   the generator rejects does leave the mover's king attacked;
 //! - a position without legal moves is over (`outcome()`), and checkmate iff in check.
@@ -31,6 +33,12 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
         p.recomputed_hash(),
         "{ctx}: incremental hash differs from recomputed, {here}"
     );
+    let pawn_hash = p.pawn_hash();
+    assert_eq!(
+        pawn_hash,
+        p.recomputed_pawn_hash(),
+        "{ctx}: incremental pawn hash, {here}"
+    );
 
     // FEN round trip.
     let setup = fen::parse_fen(&here, Coords::Human).unwrap_or_else(|e| panic!("{ctx}: own FEN unreadable: {e}"));
@@ -53,10 +61,20 @@ fn check_position(p: &mut Position, ctx: &str) -> MoveList {
             "{ctx}: after legal {text} the mover is in check, {here}"
         );
         assert_eq!(p.hash(), p.recomputed_hash(), "{ctx}: hash after {text} from {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            p.recomputed_pawn_hash(),
+            "{ctx}: pawn hash after {text} from {here}"
+        );
         assert_ne!(p.side_to_move(), mover);
         assert_eq!(p.unmake(), Some(*mv), "{ctx}: unmake returned another move");
         assert_eq!(fen_of(p), here, "{ctx}: make/unmake {text} changed the FEN");
         assert_eq!(p.hash(), hash, "{ctx}: make/unmake {text} changed the hash, {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            pawn_hash,
+            "{ctx}: make/unmake {text} changed the pawn hash, {here}"
+        );
     }
 
     // The legality filter rejects only moves that really leave the king attacked.
@@ -177,6 +195,22 @@ fn playouts_minishogi() {
     for (i, start) in MINISHOGI_STARTS.iter().enumerate() {
         for seed in 0..3 {
             playout(&v, start, 9000 + 100 * i as u64 + seed, 150);
+        }
+    }
+}
+
+/// Pillage: cannons, vaos, super pawns, fast pawns' double steps from any rank, two-leg castling.
+const PILLAGE_STARTS: [&str; 2] = [
+    "cv6vc/srnbqkbnrs/pppppppppp/10/10/10/10/PPPPPPPPPP/SRNBQKBNRS/CV6VC w KQkq - 0 1",
+    "5k4/10/10/10/10/10/10/10/1R3K2R1/CV6VC w KQ - 0 1",
+];
+
+#[test]
+fn playouts_pillage() {
+    let v = builtin("pillage");
+    for (i, start) in PILLAGE_STARTS.iter().enumerate() {
+        for seed in 0..3 {
+            playout(&v, start, 5000 + 100 * i as u64 + seed, 120);
         }
     }
 }

@@ -836,6 +836,12 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     let cont = p.in_continuation();
     let side = p.side_to_move();
     assert_eq!(hash, p.recomputed_hash(), "{ctx}: incremental hash differs, {here}");
+    let pawn_hash = p.pawn_hash();
+    assert_eq!(
+        pawn_hash,
+        p.recomputed_pawn_hash(),
+        "{ctx}: incremental pawn hash, {here}"
+    );
     // The FEN cannot say "mid-turn": the same placement from a FEN hashes differently mid-turn,
     // identically at the start of a turn.
     let again = pos(&here);
@@ -876,6 +882,11 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
         }
         p.make(*mv);
         assert_eq!(p.hash(), p.recomputed_hash(), "{ctx}: hash after {text} from {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            p.recomputed_pawn_hash(),
+            "{ctx}: pawn hash after {text} from {here}"
+        );
         if p.in_continuation() {
             assert_eq!(p.side_to_move(), side, "{ctx}: {text}");
             assert_eq!(mv.kind(), MoveKind::Grow, "{ctx}: only growing roses continues a turn");
@@ -886,6 +897,11 @@ fn check_moves(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
         assert_eq!(p.unmake(), Some(*mv), "{ctx}: unmake returned another move");
         assert_eq!(fen_of(p), here, "{ctx}: make/unmake {text} changed the FEN");
         assert_eq!(p.hash(), hash, "{ctx}: make/unmake {text} changed the hash, {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            pawn_hash,
+            "{ctx}: make/unmake {text} changed the pawn hash, {here}"
+        );
         assert_eq!((p.in_continuation(), p.side_to_move()), (cont, side), "{ctx}: {text}");
     }
     legal

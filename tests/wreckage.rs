@@ -649,6 +649,12 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
     let here = fen_of(p);
     let hash = p.hash();
     assert_eq!(hash, p.recomputed_hash(), "{ctx}: incremental hash, {here}");
+    let pawn_hash = p.pawn_hash();
+    assert_eq!(
+        pawn_hash,
+        p.recomputed_pawn_hash(),
+        "{ctx}: incremental pawn hash, {here}"
+    );
     let again = pos(&here);
     assert_eq!(fen_of(&again), here, "{ctx}: FEN round trip");
     assert_eq!(
@@ -695,6 +701,11 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
             "{ctx}: {text} leaves the mover in check, {here}"
         );
         assert_eq!(p.hash(), p.recomputed_hash(), "{ctx}: hash after {text}, {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            p.recomputed_pawn_hash(),
+            "{ctx}: pawn hash after {text}, {here}"
+        );
         let after = fen_of(p);
         assert_eq!(
             pos(&after).hash(),
@@ -704,6 +715,11 @@ fn check_position(p: &mut Position, ctx: &str, seen: &mut Seen) -> MoveList {
         assert_eq!(p.unmake(), Some(*mv));
         assert_eq!(fen_of(p), here, "{ctx}: make/unmake {text}");
         assert_eq!(p.hash(), hash, "{ctx}: hash after make/unmake {text}, {here}");
+        assert_eq!(
+            p.pawn_hash(),
+            pawn_hash,
+            "{ctx}: pawn hash after make/unmake {text}, {here}"
+        );
     }
     // Every pseudo-legal non-castling move the filter rejects does leave the king attacked.
     let mut pseudo = MoveList::new();

@@ -133,7 +133,7 @@ impl Tables {
         let n = shape.num_squares();
         let mut t = Tables {
             num_squares: n,
-            zobrist: Zobrist::new(n, pieces.len()),
+            zobrist: Zobrist::new(n, &pieces.iter().map(|p| p.promotion.is_some()).collect::<Vec<_>>()),
             ..Tables::default()
         };
         for (k, p) in pieces.iter().enumerate() {

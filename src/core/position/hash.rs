@@ -1,5 +1,5 @@
 //! The position's hash: keys beyond the placement (side, rights, e.p., hands), and the hash
-//! computed from scratch that tests compare with the incremental one.
+//! computed from scratch that tests compare with the incremental one (likewise the pawn hash).
 
 use super::*;
 
@@ -31,6 +31,19 @@ impl Position {
         for sq in self.variant.shape.squares() {
             let b = self.men.board[sq.index()];
             if b != EMPTY {
+                h ^= z.piece(Piece(b), sq);
+            }
+        }
+        h
+    }
+
+    /// The pawn hash computed from scratch (tests compare it with the incremental one).
+    pub fn recomputed_pawn_hash(&self) -> u64 {
+        let z = &self.variant.tables.zobrist;
+        let mut h = 0;
+        for sq in self.variant.shape.squares() {
+            let b = self.men.board[sq.index()];
+            if b != EMPTY && self.variant.piece(Piece(b).kind()).promotion.is_some() {
                 h ^= z.piece(Piece(b), sq);
             }
         }

@@ -97,6 +97,13 @@ impl Position {
         self.men.hash
     }
 
+    /// The hash of the pawn structure: the pieces that promote and their squares, nothing else
+    /// (no side to move, hands or rights).
+    #[inline]
+    pub fn pawn_hash(&self) -> u64 {
+        self.men.pawn_hash
+    }
+
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let b = self.men.board[sq.index()];

@@ -1,5 +1,5 @@
 //! Piece placement: the board, piece lists, counts per type and the incremental hash, updated
-//! together by every change.
+//! together by every change, and the pawn-structure hash.
 
 use super::*;
 
@@ -12,6 +12,8 @@ pub(crate) struct Placement {
     pub idx: [u8; MAX_SQUARES],
     pub counts: [[u8; MAX_KINDS]; 2],
     pub hash: u64,
+    /// The hash of the pawns (kinds that promote) on the board alone.
+    pub pawn_hash: u64,
 }
 
 impl Placement {
@@ -23,6 +25,7 @@ impl Placement {
             idx: [0; MAX_SQUARES],
             counts: [[0; MAX_KINDS]; 2],
             hash: 0,
+            pawn_hash: 0,
         }
     }
 
@@ -35,6 +38,7 @@ impl Placement {
         self.len[c] += 1;
         self.counts[c][p.kind().index()] += 1;
         self.hash ^= z.piece(p, sq);
+        self.pawn_hash ^= z.pawn(p, sq);
     }
 
     /// Takes the piece off `sq`; the last piece of its list takes its place there. Returns the
@@ -51,6 +55,7 @@ impl Placement {
         self.idx[last.index()] = i as u8;
         self.counts[c][p.kind().index()] -= 1;
         self.hash ^= z.piece(p, sq);
+        self.pawn_hash ^= z.pawn(p, sq);
         (p, i as u8)
     }
 
@@ -71,6 +76,7 @@ impl Placement {
         self.board[sq.index()] = p.0;
         self.counts[c][p.kind().index()] += 1;
         self.hash ^= z.piece(p, sq);
+        self.pawn_hash ^= z.pawn(p, sq);
     }
 
     /// Takes off the piece that was put last (the inverse of `put`).
@@ -90,5 +96,6 @@ impl Placement {
         self.idx[to.index()] = i;
         self.list[c][i as usize] = to;
         self.hash ^= z.piece(p, from) ^ z.piece(p, to);
+        self.pawn_hash ^= z.pawn(p, from) ^ z.pawn(p, to);
     }
 }
