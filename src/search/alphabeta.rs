@@ -105,8 +105,10 @@ struct Node {
     pv_node: bool,
     cut_node: bool,
     in_check: bool,
-    /// The static evaluation (`NO_EVAL` in check).
+    /// The static evaluation corrected by the correction history (`NO_EVAL` in check).
     eval: i32,
+    /// The static evaluation as the evaluation gives it (the table keeps this one).
+    raw_eval: i32,
     /// The evaluation or, where its bound allows, the table's score.
     estimate: i32,
     improving: bool,
@@ -1027,7 +1029,7 @@ impl Searcher {
         let et: &EvalTables = &ctx.et;
         let kinds = &et.kinds;
         let us = pos.side_to_move();
-        let eval = if in_check {
+        let raw_eval = if in_check {
             NO_EVAL
         } else if let Some(h) = tt
             && h.eval != NO_EVAL
@@ -1040,6 +1042,11 @@ impl Searcher {
                 self.tt.store_eval(hash, e, tt_pv);
             }
             e
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            self.heur.corr.corrected(pos, raw_eval)
         };
         // The TT score is a better estimate when its bound points the right way.
         let estimate = match tt {
@@ -1065,6 +1072,7 @@ impl Searcher {
             cut_node,
             in_check,
             eval,
+            raw_eval,
             estimate,
             improving,
             hash,
@@ -1103,7 +1111,8 @@ impl Searcher {
             pv_node,
             cut_node: _,
             in_check,
-            eval,
+            eval: _,
+            raw_eval,
             estimate: _,
             improving,
             hash,
@@ -1137,6 +1146,7 @@ impl Searcher {
         let alpha_orig = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
+        let mut best_quiet = true;
         let mut legal = 0usize;
         let mut searched = 0usize;
         let mut quiets_seen = 0i32;
@@ -1192,6 +1202,7 @@ impl Searcher {
                 best = value;
                 if value > alpha {
                     best_move = Some(mv);
+                    best_quiet = quiet;
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -1225,7 +1236,19 @@ impl Searcher {
             return self.value_without_moves(ctx, pos, node);
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(hash, best_move, best, eval, depth, bound, ply, tt_pv);
+        // What the search found teaches the correction history, where the bound says which way
+        // the evaluation erred (a fail-high above it, a fail-low below it, or an exact value),
+        // and no capture or promotion decided it (the evaluation cannot see those coming).
+        if !in_check
+            && excluded.is_none()
+            && best_quiet
+            && !is_mate_value(best)
+            && !(bound == Bound::Lower && best <= raw_eval)
+            && !(bound == Bound::Upper && best >= raw_eval)
+        {
+            self.heur.corr.update(pos, depth, raw_eval, best);
+        }
+        self.tt.store(hash, best_move, best, raw_eval, depth, bound, ply, tt_pv);
         best
     }
 
@@ -1527,7 +1550,7 @@ impl Searcher {
                 node.hash,
                 Some(mv),
                 v,
-                node.eval,
+                node.raw_eval,
                 node.depth - 3,
                 Bound::Lower,
                 node.ply,
@@ -1648,19 +1671,20 @@ impl Searcher {
         let tt_pv = tt.is_some_and(|h| h.pv);
         let alpha_orig = alpha;
         let mut best;
-        let eval;
+        let (raw_eval, eval);
         if in_check {
-            eval = NO_EVAL;
+            (raw_eval, eval) = (NO_EVAL, NO_EVAL);
             best = -INFINITE;
         } else {
-            eval = match tt {
+            raw_eval = match tt {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.static_eval(pos, et),
             };
+            eval = self.heur.corr.corrected(pos, raw_eval);
             best = eval;
             if best >= beta {
                 if tt.is_none_or(|h| !h.scored) {
-                    self.tt.store(hash, None, best, eval, -1, Bound::Lower, ply, tt_pv);
+                    self.tt.store(hash, None, best, raw_eval, -1, Bound::Lower, ply, tt_pv);
                 }
                 return best;
             }
@@ -1755,7 +1779,7 @@ impl Searcher {
             return checkmated_value(pos, ply);
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(hash, best_move, best, eval, -1, bound, ply, tt_pv);
+        self.tt.store(hash, best_move, best, raw_eval, -1, bound, ply, tt_pv);
         best
     }
 }

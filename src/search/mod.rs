@@ -19,6 +19,7 @@
 
 mod alphabeta;
 mod control;
+mod correction;
 mod eval;
 mod eval_params;
 mod ordering;

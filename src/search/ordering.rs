@@ -6,6 +6,7 @@
 use crate::core::piece::MAX_KINDS;
 use crate::core::{Move, Piece, Position};
 
+use super::correction::CorrectionHistory;
 use super::eval::KindInfo;
 use super::score::MAX_PLY;
 use super::see::see;
@@ -102,6 +103,8 @@ pub(crate) struct Heuristics {
     cont: Vec<i16>,
     /// `[piece-to][captured piece type]`.
     capture: Vec<i16>,
+    /// The static evaluation's learnt error per pawn structure.
+    pub corr: CorrectionHistory,
     /// Squares of the board, and rows of the piece-to tables.
     squares: usize,
     rows: usize,
@@ -115,6 +118,7 @@ impl Heuristics {
             history: vec![0; PIECE_SLOTS * SQUARE_SLOTS],
             cont: Vec::new(),
             capture: Vec::new(),
+            corr: CorrectionHistory::new(),
             squares: 0,
             rows: 0,
         };
@@ -143,6 +147,7 @@ impl Heuristics {
         self.history.fill(0);
         self.cont.fill(0);
         self.capture.fill(0);
+        self.corr.clear();
     }
 
     /// Halves the histories (between searches: old knowledge fades).
