@@ -6,6 +6,8 @@
 //!   the square, king distance to passers;
 //! - king safety (`Royalty::King`): shelter and a back-rank, edge-file preference in the middlegame,
 //!   the centre in the endgame, and attacks on the king's neighbourhood;
+//! - threats: enemy pieces attacked by pawns or by pieces worth less, and undefended enemy pieces
+//!   under attack (hook pieces' captures are not counted as attacks);
 //! - mobility (squares not attacked by enemy pawns), pairs of colour-bound pieces, rook-like pieces
 //!   on open files, a mop-up term against a bare king, and drawish scaling without pawns.
 //!
@@ -270,6 +272,42 @@ fn king_distance(shape: crate::core::BoardShape, a: Square, b: Square) -> i32 {
     dx.max(dy)
 }
 
+#[inline]
+fn and(a: &SquareSet, b: &SquareSet) -> SquareSet {
+    SquareSet([a.0[0] & b.0[0], a.0[1] & b.0[1], a.0[2] & b.0[2], a.0[3] & b.0[3]])
+}
+
+/// The squares a piece of kind `k` and `color` on `sq` attacks (its capturing rays up to the
+/// first piece; a hopper's beyond its screen).
+fn attacks_of(pos: &Position, k: usize, color: Color, sq: Square) -> SquareSet {
+    let tables = &pos.variant().tables;
+    let mut out = SquareSet::EMPTY;
+    for ray in tables.rays(k, color, sq) {
+        if ray.modes & mode::CAPTURE == 0 {
+            continue;
+        }
+        let mut screened = ray.modes & mode::HOP == 0;
+        for (j, &to) in tables.ray_squares(ray).iter().enumerate() {
+            let occupied = pos.piece_at(to).is_some();
+            if j < ray.first_dest as usize {
+                if occupied {
+                    break;
+                }
+                continue;
+            }
+            if !screened {
+                screened = occupied;
+                continue;
+            }
+            out.insert(to);
+            if occupied {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// Most pieces of one kind of list kept per side.
 const LIST: usize = 64;
 
@@ -289,6 +327,11 @@ struct Side {
     /// Bit `kind * 2 + light` of colour-bound pieces.
     bound_colors: u64,
     pawn_attacks: SquareSet,
+    /// Squares its pawns, pieces and kings attack (hook pieces left out), and those attacked twice.
+    att: SquareSet,
+    att2: SquareSet,
+    /// Enemy pieces one of its pieces (not a pawn) attacks with a piece worth less.
+    lesser: SquareSet,
 }
 
 impl Side {
@@ -305,6 +348,9 @@ impl Side {
             pawn_max: [0; 16],
             bound_colors: 0,
             pawn_attacks: SquareSet::EMPTY,
+            att: SquareSet::EMPTY,
+            att2: SquareSet::EMPTY,
+            lesser: SquareSet::EMPTY,
         }
     }
 }
@@ -339,10 +385,18 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 side.pawn_max[f] = side.pawn_max[f].max(r);
                 for ray in tables.rays(k, color, sq) {
                     if ray.modes & mode::CAPTURE != 0 && ray.modes & mode::HOP == 0 && ray.first_dest == 0 {
-                        side.pawn_attacks.insert(tables.ray_squares(ray)[0]);
+                        let to = tables.ray_squares(ray)[0];
+                        if side.pawn_attacks.contains(to) {
+                            side.att2.insert(to);
+                        }
+                        side.pawn_attacks.insert(to);
                     }
                 }
-            } else if !info.royal {
+            } else if info.royal {
+                let a = attacks_of(pos, k, color, sq);
+                side.att2 = side.att2.union(&and(&side.att, &a));
+                side.att = side.att.union(&a);
+            } else {
                 side.npm += info.value;
                 if info.colorbound {
                     side.bound_colors |= 1 << ((k * 2 + shape.is_light(sq) as usize) & 63);
@@ -363,6 +417,8 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 }
             }
         }
+        side.att2 = side.att2.union(&and(&side.att, &side.pawn_attacks));
+        side.att = side.att.union(&side.pawn_attacks);
         let b = side.bound_colors;
         if b & (b >> 1) & 0x5555_5555_5555_5555 != 0 {
             side.score += w.color_pair;
@@ -447,7 +503,8 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         }
     }
 
-    // Mobility, open files, attacks on the enemy king's neighbourhood.
+    // Mobility, open files, attacks on the enemy king's neighbourhood; each side's attacks.
+    let uncapturable = tables.uncapturable_mask;
     for color in Color::BOTH {
         let c = color as usize;
         let them = 1 - c;
@@ -467,6 +524,9 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         let mut bonus = S::default();
         let mut units = 0;
         let mut attackers = 0;
+        let mut att = sides[c].att;
+        let mut att2 = sides[c].att2;
+        let mut lesser = SquareSet::EMPTY;
         for i in 0..sides[c].npieces {
             let sq = sides[c].pieces[i];
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -474,10 +534,12 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
             let info = &t.kinds[k];
             let mut mob = 0;
             let mut hits = 0;
+            let mut attacks = SquareSet::EMPTY;
             for ray in tables.rays(k, color, sq) {
                 if ray.modes & (mode::MOVE | mode::CAPTURE) == 0 {
                     continue;
                 }
+                let captures = ray.modes & mode::CAPTURE != 0;
                 let squares = tables.ray_squares(ray);
                 let hop = ray.modes & mode::HOP != 0;
                 let mut screened = !hop;
@@ -499,11 +561,24 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                     if zone.contains(to) {
                         hits += 1;
                     }
+                    if captures {
+                        attacks.insert(to);
+                        if let Some(victim) = occupant
+                            && victim.color() != color
+                            && t.kinds[victim.kind().index()].value > info.value
+                            && !t.kinds[victim.kind().index()].royal
+                            && uncapturable & (1 << victim.kind().0) == 0
+                        {
+                            lesser.insert(to);
+                        }
+                    }
                     if occupant.is_some() {
                         break;
                     }
                 }
             }
+            att2 = att2.union(&and(&att, &attacks));
+            att = att.union(&attacks);
             let kp = &w.kinds[k];
             let above = mob * 16 - info.mob_center16;
             bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
@@ -525,6 +600,36 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         if attackers >= 2 {
             let [scale, cap] = w.king_danger;
             bonus.mg += (units * units * scale / 32).min(cap);
+        }
+        let side = &mut sides[c];
+        side.score += bonus;
+        side.att = att;
+        side.att2 = att2;
+        side.lesser = lesser;
+    }
+
+    // Threats: enemy pieces attacked by a pawn or by a piece worth less, and undefended ones.
+    for color in Color::BOTH {
+        let c = color as usize;
+        let them = 1 - c;
+        let mut bonus = S::default();
+        for &sq in pos.pieces_of(color.opposite()) {
+            if !sides[c].att.contains(sq) {
+                continue;
+            }
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let info = &t.kinds[p.kind().index()];
+            if info.royal || uncapturable & (1 << p.kind().0) != 0 {
+                continue;
+            }
+            if !info.pawn && sides[c].pawn_attacks.contains(sq) {
+                bonus += w.threat_pawn;
+            } else if sides[c].lesser.contains(sq) {
+                bonus += w.threat_lesser;
+            }
+            if !sides[them].att.contains(sq) {
+                bonus += w.hanging;
+            }
         }
         sides[c].score += bonus;
     }
@@ -648,5 +753,140 @@ mod tests {
         let castled = eval("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1");
         let exposed = eval("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPPKPPP/R1BQ3R w - - 0 1");
         assert!(castled > exposed + 30, "{castled} {exposed}");
+    }
+}
+
+#[cfg(test)]
+mod term_tests {
+    use super::*;
+    use crate::test_fixtures;
+    use crate::variants::{Registry, parse_definition};
+
+    /// The evaluation of `fen_text` in `variant` with the default weights changed by `change`.
+    fn eval_with(variant: &str, fen_text: &str, change: impl FnOnce(&mut EvalParams)) -> i32 {
+        let v = Registry::builtin().get(variant).expect("a built-in variant");
+        let p = test_fixtures::position_of(&v, fen_text);
+        let mut params = EvalParams::defaults(&v);
+        change(&mut params);
+        evaluate(&p, &EvalTables::with_params(&v, params))
+    }
+
+    /// What raising one term by 100 (mg and eg) adds to the evaluation of `fen_text`.
+    fn effect(variant: &str, fen_text: &str, term: impl Fn(&mut EvalParams) -> &mut S) -> i32 {
+        let base = eval_with(variant, fen_text, |_| {});
+        let raised = eval_with(variant, fen_text, |p| *term(p) += s(100, 100));
+        raised - base
+    }
+
+    /// The position with colours exchanged: ranks mirrored, letters' case swapped (hands too),
+    /// the other side to move; no castling or en-passant rights.
+    fn flipped(fen_text: &str) -> String {
+        let fields: Vec<&str> = fen_text.split_whitespace().collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let (board, hand) = match fields[0].find('[') {
+            Some(i) => fields[0].split_at(i),
+            None => (fields[0], ""),
+        };
+        let board: Vec<String> = board.split('/').rev().map(|r| r.chars().map(swap).collect()).collect();
+        let hand: String = hand.chars().map(swap).collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{}{hand} {side} - - 0 1", board.join("/"))
+    }
+
+    /// The first four fields of an EPD line, with no castling or en-passant rights.
+    fn plain(epd: &str) -> String {
+        let fields: Vec<&str> = epd.split_whitespace().collect();
+        format!("{} {} - - 0 1", fields[0], fields[1])
+    }
+
+    #[test]
+    fn threats_fire_with_the_right_sign() {
+        // Pawns on both sides in each position: a pawnless small edge is scaled down.
+        type Term = fn(&mut EvalParams) -> &mut S;
+        let pawn: Term = |p| &mut p.threat_pawn;
+        let lesser: Term = |p| &mut p.threat_lesser;
+        let hanging: Term = |p| &mut p.hanging;
+        // A white pawn attacks a black knight defended by a pawn: a pawn threat, not hanging.
+        let fen_text = "4k3/8/2p5/3n4/4P3/8/8/R3K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, pawn), 100);
+        assert_eq!(effect("normal", fen_text, hanging), 0);
+        assert_eq!(effect("normal", fen_text, lesser), 0);
+        // The same for Black to move: the threat is the opponent's.
+        assert_eq!(effect("normal", &fen_text.replace(" w ", " b "), pawn), -100);
+        // A white knight attacks a black rook defended by the king: a threat by a lesser piece.
+        let fen_text = "4k3/pp2r3/8/3N4/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, lesser), 100);
+        assert_eq!(effect("normal", fen_text, hanging), 0);
+        // A black bishop attacks an undefended white knight: hanging, no lesser threat (equal value
+        // is not less); for White to move that is Black's.
+        let fen_text = "4k3/pp6/8/8/3b4/8/1N4PP/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, hanging), -100);
+        assert_eq!(effect("normal", fen_text, lesser), 0);
+        // Kings are never threatened pieces (a check is no threat), but they do attack: the
+        // checking rook next to the white king is hanging.
+        assert_eq!(effect("normal", "4k3/pp6/8/8/8/8/6PP/3rK3 w - - 0 1", hanging), 100);
+        // Pillage (10x10): a pawn attacking a rook.
+        let fen_text = "4k5/10/10/10/4r5/5P4/10/10/10/5K4 w - - 0 1";
+        assert_eq!(effect("pillage", fen_text, pawn), 100);
+    }
+
+    #[test]
+    fn colour_flipped_positions_evaluate_the_same() {
+        let mut checked = 0;
+        for variant in ["normal", "crazyhouse", "pillage", "wreckage", "wildcastle", "wildrose"] {
+            let suite = match variant {
+                "normal" => include_str!("../../fixtures/openings/normal.epd"),
+                "crazyhouse" => include_str!("../../fixtures/openings/crazyhouse.epd"),
+                "pillage" => include_str!("../../fixtures/openings/pillage.epd"),
+                "wreckage" => include_str!("../../fixtures/openings/wreckage.epd"),
+                "wildcastle" => include_str!("../../fixtures/openings/wildcastle.epd"),
+                _ => include_str!("../../fixtures/openings/wildrose.epd"),
+            };
+            let v = Registry::builtin().get(variant).expect("a built-in variant");
+            let tables = EvalTables::new(&v);
+            for line in suite
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .take(40)
+            {
+                let fen_text = plain(line);
+                let a = evaluate(&test_fixtures::position_of(&v, &fen_text), &tables);
+                let b = evaluate(&test_fixtures::position_of(&v, &flipped(&fen_text)), &tables);
+                assert_eq!(a, b, "{variant}: {fen_text}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 200, "{checked}");
+        // Middlegames with threats on both sides.
+        let v = Registry::builtin().get("normal").expect("normal");
+        let tables = EvalTables::new(&v);
+        for fen_text in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+        ] {
+            let a = evaluate(&test_fixtures::position_of(&v, fen_text), &tables);
+            let b = evaluate(&test_fixtures::position_of(&v, &flipped(fen_text)), &tables);
+            assert_eq!(a, b, "{fen_text}");
+        }
+    }
+
+    #[test]
+    fn a_definitions_eval_section_sets_the_threat_terms() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let section = "[eval]\nthreat_pawn = [1, 2]\nthreat_lesser = [3, 4]\nhanging = [5, 6]\n";
+        let text = crate::search::eval_params::with_section(&v.source.text, section);
+        let child = parse_definition(&text, "threats.toml").expect("parses");
+        let params = EvalParams::of_source(&child, &child.source).expect("reads");
+        assert_eq!(
+            (params.threat_pawn, params.threat_lesser, params.hanging),
+            (s(1, 2), s(3, 4), s(5, 6))
+        );
     }
 }

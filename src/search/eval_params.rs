@@ -16,6 +16,14 @@
 //!
 //! Groups of middlegame/endgame pairs are written flat, `mg, eg, mg, eg, …`. A file that inherits
 //! another does not inherit its section: weights are fitted to one game's play.
+//!
+//! The groups (see each field of [`EvalParams`] and [`KindParams`]): `tempo`, `advance`, `passed`,
+//! `passer_king`, `doubled`, `isolated`, `unstoppable`, `color_pair`, `open_file`,
+//! `half_open_file`, `shelter`, `king_rank_mg`, `king_edge_mg`, `king_center_eg`,
+//! `pawn_center_mg`, `king_danger`; threats, each an `(mg, eg)` pair per enemy piece:
+//! `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth less),
+//! `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`, `center`,
+//! `king_attack`.
 
 use std::fmt::Write as _;
 
@@ -76,6 +84,12 @@ pub struct EvalParams {
     pub pawn_center_mg: i32,
     /// King danger: `units² * scale / 32`, at most `cap` (mg), when two or more pieces attack.
     pub king_danger: [i32; 2],
+    /// Per enemy piece (not a pawn, not royal) a pawn attacks.
+    pub threat_pawn: S,
+    /// Per enemy piece attacked by a piece (not a pawn) worth less than it.
+    pub threat_lesser: S,
+    /// Per enemy piece (pawns too, not royal) attacked and not defended.
+    pub hanging: S,
     /// Per piece type, by `Kind` index.
     pub kinds: Vec<KindParams>,
     /// The name each piece type's group has in a definition (its `name`; made unique).
@@ -136,6 +150,9 @@ impl EvalParams {
             king_center_eg: [4, 5],
             pawn_center_mg: 3,
             king_danger: [16, 500],
+            threat_pawn: s(70, 45),
+            threat_lesser: s(45, 35),
+            hanging: s(35, 20),
             kinds,
             kind_names,
         }
@@ -246,6 +263,9 @@ impl EvalParams {
         f("king_center_eg", &mut self.king_center_eg);
         f("pawn_center_mg", std::slice::from_mut(&mut self.pawn_center_mg));
         f("king_danger", &mut self.king_danger);
+        pairs(&mut f, "threat_pawn", std::slice::from_mut(&mut self.threat_pawn));
+        pairs(&mut f, "threat_lesser", std::slice::from_mut(&mut self.threat_lesser));
+        pairs(&mut f, "hanging", std::slice::from_mut(&mut self.hanging));
         for (kind, name) in self.kinds.iter_mut().zip(&self.kind_names) {
             pairs(
                 &mut f,
