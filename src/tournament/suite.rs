@@ -185,7 +185,15 @@ pub fn generate(variant: &Arc<Variant>, spec: &SuiteSpec, progress: &mut dyn FnM
             continue;
         }
         if let (Some(balance), Some(searcher)) = (&spec.balance, searcher.as_mut()) {
-            match balance_score(searcher, &pos, balance) {
+            // Games start from the FEN, without the line's history (a piece going back to where
+            // the line moved it from is no repetition there): the score is that position's.
+            let Some(start) = fen::parse_fen(&opening.fen, Coords::Human)
+                .ok()
+                .and_then(|setup| Position::from_setup(variant, &setup).ok())
+            else {
+                continue;
+            };
+            match balance_score(searcher, &start, balance) {
                 Some(cp) if cp.abs() <= balance.max_cp => opening.score = Some(cp),
                 _ => continue,
             }
