@@ -9,6 +9,12 @@
 //! Without git (a source tarball, git not installed, not a repository) it falls back to the package
 //! version and never fails the build. `FAIRYBRIDGE_COMMIT` set in the environment (e.g. by
 //! whoever unpacks a source tarball of a known commit) is used instead of asking git.
+//!
+//! For the Windows gnu targets it also links a version resource (`VERSIONINFO`, compiled by
+//! mingw-w64's `windres`) into `fairybridge.exe` and the Zillions `fairybridge.dll`, so that
+//! Windows' file properties ("Details": file and product version) name the same build: the
+//! DLL's only way to say which build it is. Without `windres` the build goes on without it (a
+//! warning says so); the `-msvc` targets get none (that would need Microsoft's `rc.exe`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,10 +111,120 @@ fn main() {
                 let suffix = if dirty { ".dirty" } else { "" };
                 (format!("{package}+{short}{suffix}"), full)
             }
-            None => (package, "unknown".to_string()),
+            None => (package.clone(), "unknown".to_string()),
         },
     };
     println!("cargo:rustc-env=FAIRYBRIDGE_VERSION={version}");
     println!("cargo:rustc-env=FAIRYBRIDGE_COMMIT={commit}");
     println!("cargo:rustc-env=FAIRYBRIDGE_TARGET={target}");
+    if target.ends_with("-windows-gnu") {
+        version_resources(&target, &package, &version, &commit);
+    }
+}
+
+/// `windres` for TARGET: `WINDRES` if set, else mingw-w64's `ARCH-w64-mingw32-windres`, else a
+/// plain `windres` (MSYS2 on Windows).
+fn windres(target: &str) -> Option<String> {
+    println!("cargo:rerun-if-env-changed=WINDRES");
+    let arch = target.split('-').next().unwrap_or("x86_64");
+    let candidates = [
+        std::env::var("WINDRES").ok(),
+        Some(format!("{arch}-w64-mingw32-windres")),
+        Some("windres".to_string()),
+    ];
+    candidates.into_iter().flatten().find(|w| {
+        Command::new(w)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// The `VERSIONINFO` of the program (`bin`) or the plug-in (`cdylib`), compiled to an object
+/// file in OUT_DIR and handed to the linker of that kind of output only.
+fn version_resources(target: &str, package: &str, version: &str, commit: &str) {
+    let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
+        return;
+    };
+    let Some(windres) = windres(target) else {
+        println!("cargo:warning=no windres for {target}: fairybridge.exe and fairybridge.dll get no version resource");
+        return;
+    };
+    // FILEVERSION is four numbers: the package version's three, then 0.
+    let mut numbers: Vec<u16> = package
+        .split(['.', '-', '+'])
+        .take(3)
+        .map(|n| n.parse().unwrap_or(0))
+        .collect();
+    numbers.resize(4, 0);
+    let numeric = numbers.iter().map(u16::to_string).collect::<Vec<_>>().join(",");
+    let arch = target.split('-').next().unwrap_or("x86_64");
+    let kinds = [
+        (
+            "bins",
+            "1",
+            "fairybridge.exe",
+            format!("fairybridge chess-variant engine (CECP and UCI), {arch}"),
+        ),
+        (
+            "cdylib",
+            "2",
+            "fairybridge.dll",
+            format!("fairybridge engine plug-in for Zillions of Games, {arch}"),
+        ),
+    ];
+    for (kind, file_type, file_name, description) in kinds {
+        let rc = out_dir.join(format!("version-{kind}.rc"));
+        let object = out_dir.join(format!("version-{kind}.o"));
+        // FILEOS 0x40004: VOS_NT_WINDOWS32; FILETYPE 1: VFT_APP, 2: VFT_DLL; strings in U.S.
+        // English (0409), Unicode (04B0 = 1200).
+        let text = [
+            "1 VERSIONINFO".to_string(),
+            format!("FILEVERSION {numeric}"),
+            format!("PRODUCTVERSION {numeric}"),
+            "FILEFLAGSMASK 0x3f".to_string(),
+            "FILEFLAGS 0".to_string(),
+            "FILEOS 0x40004".to_string(),
+            format!("FILETYPE {file_type}"),
+            "FILESUBTYPE 0".to_string(),
+            "BEGIN".to_string(),
+            "  BLOCK \"StringFileInfo\"".to_string(),
+            "  BEGIN".to_string(),
+            "    BLOCK \"040904B0\"".to_string(),
+            "    BEGIN".to_string(),
+            format!("      VALUE \"FileDescription\", \"{description}\""),
+            format!("      VALUE \"FileVersion\", \"{version}\""),
+            "      VALUE \"ProductName\", \"fairybridge\"".to_string(),
+            format!("      VALUE \"ProductVersion\", \"{version}\""),
+            "      VALUE \"InternalName\", \"fairybridge\"".to_string(),
+            format!("      VALUE \"OriginalFilename\", \"{file_name}\""),
+            format!("      VALUE \"Comments\", \"commit {commit}\""),
+            "    END".to_string(),
+            "  END".to_string(),
+            "  BLOCK \"VarFileInfo\"".to_string(),
+            "  BEGIN".to_string(),
+            "    VALUE \"Translation\", 0x409, 1200".to_string(),
+            "  END".to_string(),
+            "END".to_string(),
+            String::new(),
+        ]
+        .join("\n");
+        let compiled = std::fs::write(&rc, text).is_ok()
+            && Command::new(&windres)
+                .args(["--input-format=rc", "--output-format=coff", "-i"])
+                .arg(&rc)
+                .arg("-o")
+                .arg(&object)
+                .status()
+                .is_ok_and(|s| s.success());
+        if compiled {
+            // An object file, not a library: the linker keeps a resource nothing refers to.
+            println!("cargo:rustc-link-arg-{kind}={}", object.display());
+        } else {
+            println!(
+                "cargo:warning={windres} could not compile {}: {file_name} gets no version resource",
+                rc.display()
+            );
+        }
+    }
 }

@@ -11,6 +11,9 @@
 #
 #   scripts/bundle.sh [--out DIR] [--windows-only | --linux-only]
 #
+# The exe's name for itself (`--version`, `feature myname`, `id name`: one constant) and the version
+# resource of the exe and the DLL must be the native build's version: one tree, one commit.
+#
 # Installs what it lacks and says so: the rustup targets, mingw-w64, zip. Needs no Wine (the
 # Windows engine is checked by scripts/windows-check.sh). A build from modified sources is named
 # `.dirty` (and said so): release from a clean checkout. Uses CARGO_TARGET_DIR if set.
@@ -65,7 +68,15 @@ say "building the Zillions plug-in (i686-pc-windows-gnu, --features zillions)"
 cargo build --release --lib --features zillions --target i686-pc-windows-gnu -q
 dll=$target_dir/i686-pc-windows-gnu/release/fairybridge.dll
 i686-w64-mingw32-objdump -f "$dll" | grep -q 'file format pei-i386' || fail "$dll is not a 32-bit DLL"
-grep -aq "fairybridge $version" "$dll" || fail "$dll does not carry the version $version"
+# FILE PREFIX: FILE's version resource (build.rs; what Windows shows in its properties) names this
+# build: the DLL has no other way to say which build it is.
+version_resource() {
+    local rc
+    rc=$("$2-windres" -i "$1" -O rc 2>&1) || fail "$1 has no resources: $rc"
+    grep -qF "VALUE \"FileVersion\", \"$version\"" <<<"$rc" && grep -qF "VALUE \"Comments\", \"commit $commit\"" <<<"$rc" ||
+        fail "$1's version resource does not name $version (commit $commit): $rc"
+}
+version_resource "$dll" i686-w64-mingw32
 if [ "$windows" -eq 1 ]; then
     say "building fairybridge.exe (x86_64-pc-windows-gnu)"
     cargo build --release --bin fairybridge --target x86_64-pc-windows-gnu -q
@@ -73,6 +84,7 @@ if [ "$windows" -eq 1 ]; then
     x86_64-w64-mingw32-objdump -f "$exe" | grep -q 'file format pei-x86-64' || fail "$exe is not a 64-bit PE"
     # The exe's own name for itself must be the native build's: one tree, one commit.
     grep -aq "fairybridge $version" "$exe" || fail "$exe does not carry the version $version"
+    version_resource "$exe" x86_64-w64-mingw32
 fi
 
 # --- contents ---
