@@ -6,11 +6,19 @@
 #
 # 1. builds fairybridge.exe and the native engine; checks the exe is a 64-bit console program (PE32+,
 #    Windows CUI: WinBoard starts it with pipes and no console window) that imports only DLLs every
-#    Windows 10 has (no mingw runtime DLL to ship beside it);
+#    Windows 10 has (no mingw runtime DLL to ship beside it), and that its version resource (what
+#    Windows shows in the file's properties) names the native build's version;
 # 2. under Wine: `--version` names the same version and commit as the native build; the CECP and UCI
 #    doors read CRLF lines and flush each answer (scripts/windows/wire-check.py waits for every
-#    answer before the next command); the definition folder `variants\` beside the exe is loaded
-#    without a path; `--variants` takes a Windows path with backslashes and spaces;
+#    answer before the next command), and `feature myname` and UCI `id name` are the --version
+#    line; the definition folder `variants\` beside the exe is loaded without a path; `--variants`
+#    takes a Windows path with backslashes and spaces;
+# 2b. as WinBoard starts an engine (scripts/windows/winboard-start.c, after WinBoard's
+#    StartChildProcess): one command line string to CreateProcess, split by the exe itself; the
+#    current directory the /fd folder; no console (DETACHED_PROCESS); stderr the same pipe as
+#    stdout. A bare `fairybridge.exe` in its /fd folder with the Load Engine dialog's parameters
+#    (`--variants "…\My Variants\spaced knightmate.toml"`), the exe's full quoted path from
+#    another folder (variants\ still found beside the exe), and the wire checks through it;
 # 3. our match runner (native) plays the Windows engine under Wine against the native engine, N
 #    games (default 4, colours alternating) in each of the six built-in games at TC (default
 #    2+0.02): every game must end by the rules or adjudication (no forfeit: an illegal move, a
@@ -20,7 +28,7 @@
 #    summary says what each engine was charged beyond its search and how low its clock fell;
 # 4. python-chess drives the Windows engine over CECP (scripts/pychess-check.py --quick) and UCI
 #    (scripts/pychess-uci-check.py);
-# 5. the 32-bit Zillions DLL check, scripts/windows-dll-check.sh.
+# 5. the 32-bit Zillions DLL check, scripts/windows-dll-check.sh, and the DLL's version resource.
 #
 # Installs what it lacks and says so: the rustup target, mingw-w64, wine/wine64, python-chess (and,
 # through windows-dll-check.sh, the i686 target and wine32). The games are timed: run the script
@@ -89,10 +97,25 @@ system_dll='^(kernel32|ntdll|advapi32|bcrypt|bcryptprimitives|userenv|ws2_32|msv
 others=$(grep -vE "$system_dll" <<<"$imports" || true)
 [ -z "$others" ] || fail "$exe needs DLLs Windows does not have: $others"
 verified "fairybridge.exe is a 64-bit Windows console program (PE32+, Windows CUI), $(stat -c %s "$exe") bytes; imports only Windows DLLs: $(tr '\n' ' ' <<<"$imports")"
+native_name=$("$native" --version | head -1)
+native_commit=$("$native" --version | sed -n 's/^commit //p')
+# FILE KIND PREFIX: FILE's VERSIONINFO (build.rs, windres) must name the native build's version and commit.
+version_resource() {
+    local rc version
+    rc=$("$3-windres" -i "$1" -O rc 2>&1) || fail "$1: no resources: $rc"
+    version=${native_name#fairybridge }
+    for want in "VALUE \"FileVersion\", \"$version\"" "VALUE \"ProductVersion\", \"$version\"" \
+        "VALUE \"Comments\", \"commit $native_commit\""; do
+        grep -qF "$want" <<<"$rc" || fail "$1's version resource lacks $want: $rc"
+    done
+    verified "$2's version resource (file properties, Details): FileVersion and ProductVersion $version, Comments commit $native_commit, FileDescription $(sed -n 's/.*VALUE "FileDescription", //p' <<<"$rc")"
+}
+version_resource "$exe" fairybridge.exe x86_64-w64-mingw32
 [ "$build_only" -eq 1 ] && { cat "$summary"; exit 0; }
 
 # --- Wine ---
-bin=$out/bin
+# The engine's folder has a space in its name, as C:\Program Files\… has.
+bin="$out/My Engines/fairybridge"
 mkdir -p "$bin/variants"
 cp "$exe" "$bin/fairybridge.exe"
 if ! wine_has_prng x86_64; then
@@ -107,20 +130,19 @@ wineserver -p
 trap 'wineserver -k 2>/dev/null || true' EXIT
 wine cmd /c exit >/dev/null 2>&1 || true
 # The engine as a program of its own, for the match runner and python-chess.
-wrapper=$bin/fairybridge-wine
+wrapper=$out/fairybridge-wine
 printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$bin/fairybridge.exe" >"$wrapper"
 chmod +x "$wrapper"
 say "$(wine --version); engine: $wrapper"
 
-native_name=$("$native" --version | head -1)
 wine_version=$("$wrapper" --version | tr -d '\r')
 [ "$(head -1 <<<"$wine_version")" = "$native_name" ] || fail "versions differ: native $native_name, Windows $(head -1 <<<"$wine_version")"
 grep -qx "target $target" <<<"$wine_version" || fail "the exe's --version names no target $target: $wine_version"
 verified "under Wine, fairybridge.exe --version: $(tr '\n' ' ' <<<"$wine_version")(the native build: $native_name)"
 
-python3 "$root/scripts/windows/wire-check.py" "$wrapper" | tee "$out/wire-check.txt"
+python3 "$root/scripts/windows/wire-check.py" --name "$native_name" "$wrapper" | tee "$out/wire-check.txt"
 grep -q FAILED "$out/wire-check.txt" && fail "CRLF input or per-line output (scripts/windows/wire-check.py)"
-verified "CRLF lines read and every answer flushed on its own: $(tr -s ' \n' ' ' <"$out/wire-check.txt")"
+verified "CRLF lines read and every answer flushed on its own; feature myname and id name are the --version line: $(tr -s ' \n' ' ' <"$out/wire-check.txt")"
 
 # The definition folder beside the exe, found without a path; --variants with a Windows path with
 # backslashes and spaces (a file inheriting from one of the folder's games).
@@ -141,6 +163,40 @@ for f in "$bin"/variants/*.toml; do
 done
 grep -q "^spaced-knightmate " "$out/variants.txt" || fail "--variants \"$windows_path\" was not loaded: $(cat "$out/variants.err")"
 verified "variants\\ beside the exe loaded without a path ($(ls "$bin/variants" | tr '\n' ' ')); --variants \"$windows_path\" loaded"
+
+# --- as WinBoard starts it ---
+# winboard-start.exe sits in a folder of its own (CreateProcess looks for a bare name in the
+# starting program's folder before the current directory: it must not find the engine there).
+winboard=$out/WinBoard
+mkdir -p "$winboard"
+x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -o "$winboard/winboard-start.exe" "$root/scripts/windows/winboard-start.c" ||
+    fail "could not build scripts/windows/winboard-start.c"
+windows() { printf 'Z:%s' "$(tr / '\\' <<<"$1")"; }
+bin_windows=$(windows "$bin")
+# DIR COMMAND: what /fd=DIR /fcp={COMMAND} starts, listing its games (`variants`).
+as_winboard() {
+    FB_COMMAND="$2 variants" wine "$winboard/winboard-start.exe" "$1" </dev/null | tr -d '\r'
+}
+# /fcp=fairybridge.exe /fd=<its folder>, and the Load Engine dialog's "command-line parameters:".
+command="fairybridge.exe --variants \"$windows_path\""
+as_winboard "$bin_windows" "$command" >"$out/winboard-start-1.txt" 2>&1 ||
+    { cat "$out/winboard-start-1.txt" >&2; fail "as WinBoard: /fd=$bin_windows /fcp={$command}"; }
+for name in spaced-knightmate knightmate minicannon wreckage; do
+    grep -q "^$name " "$out/winboard-start-1.txt" || fail "as WinBoard, /fcp={$command}: no $name in $(cat "$out/winboard-start-1.txt")"
+done
+# The full quoted path from another folder (WinBoard's own): variants\ is still the exe's.
+command="\"$bin_windows\\fairybridge.exe\""
+as_winboard "$(windows "$winboard")" "$command" >"$out/winboard-start-2.txt" 2>&1 ||
+    { cat "$out/winboard-start-2.txt" >&2; fail "as WinBoard: /fcp={$command} from WinBoard's folder"; }
+grep -q "^minishogi " "$out/winboard-start-2.txt" || fail "as WinBoard, /fcp={$command} from another folder: variants\\ beside the exe not loaded: $(cat "$out/winboard-start-2.txt")"
+# The wire checks through WinBoard's pipes: stderr merged into stdout.
+launcher=$out/fairybridge-winboard
+printf '#!/bin/sh\nFB_COMMAND=%s exec wine "%s" "%s" "$@"\n' "'\"$bin_windows\\fairybridge.exe\"'" "$winboard/winboard-start.exe" \
+    "$(windows "$winboard")" >"$launcher"
+chmod +x "$launcher"
+python3 "$root/scripts/windows/wire-check.py" --merged-stderr --name "$native_name" "$launcher" | tee "$out/wire-check-winboard.txt"
+grep -q FAILED "$out/wire-check-winboard.txt" && fail "the wire checks as WinBoard starts the engine (scripts/windows/wire-check.py --merged-stderr)"
+verified "as WinBoard starts it (scripts/windows/winboard-start.c: CreateProcess with one command line, DETACHED_PROCESS, the /fd folder current, stderr = stdout): /fd=$bin_windows /fcp={fairybridge.exe --variants \"$windows_path\"} and /fcp={\"$bin_windows\\fairybridge.exe\"} from WinBoard's folder list the six games, the examples of variants\\ beside the exe and the spaced file; the wire checks through it: $(tr -s ' \n' ' ' <"$out/wire-check-winboard.txt")"
 
 # --- games: the native match runner, the Windows engine under Wine against the native engine ---
 # Wine delivers a line between the runner and the Windows engine a few ms later than a Linux pipe
@@ -183,6 +239,7 @@ verified "python-chess over UCI (scripts/pychess-uci-check.py): $(tail -1 "$out/
 "$root/scripts/windows-dll-check.sh" >"$out/dll-check.txt" 2>&1 ||
     { tail -20 "$out/dll-check.txt" >&2; fail "the Zillions DLL check (scripts/windows-dll-check.sh)"; }
 verified "the Zillions DLL check (scripts/windows-dll-check.sh): $(grep -c 'verified:' "$out/dll-check.txt") checks verified, the last: $(grep 'verified:' "$out/dll-check.txt" | tail -1 | sed 's/.*verified: //')"
+version_resource "$target_dir/i686-pc-windows-gnu/release/fairybridge.dll" "the Zillions fairybridge.dll" i686-w64-mingw32
 
 elapsed=$(($(date +%s) - started))
 {

@@ -3,14 +3,19 @@
 answer is awaited before the next command is sent, so an answer left in an unflushed buffer is a
 hang (a failure here), not a delay.
 
-Usage: wire-check.py ENGINE [ARG...]    (ENGINE: a program, e.g. a wrapper running `wine fairybridge.exe`)
+Usage: wire-check.py [--name NAME] [--merged-stderr] ENGINE [ARG...]
+  (ENGINE: a program, e.g. a wrapper running `wine fairybridge.exe`)
 
 Checks, one line each on stdout:
   cecp   xboard/protover 2 (CRLF) up to `feature done=1`, `ping`/`pong` after each command, a
          Wreckage game start and a searched move (`go` answered by `move`), `quit` and exit 0;
   uci    uci/isready (CRLF), UCI_Variant pillage, `go depth 4` answered by `bestmove`, `quit`;
   no-stderr  CECP with the error output closed (a GUI may start an engine with none), after the
-         engine has written an error there (a --variants file that does not exist).
+         engine has written an error there (a --variants file that does not exist);
+         with --merged-stderr instead (ENGINE's error output is its standard output, as WinBoard
+         starts an engine: scripts/windows/winboard-start.c): that error arrives as a line of its
+         own, `fairybridge: ` and the file's name, before the protocol's lines, which stay whole.
+--name NAME: CECP's `feature myname` and UCI's `id name` must both be NAME (the --version line).
 Exit status 0 when every check held, 1 otherwise.
 """
 
@@ -80,6 +85,9 @@ class Engine:
             raise RuntimeError(f"the engine exited with {code} after quit")
 
 
+NAME = None  # --name: what myname and id name must say
+
+
 def cecp(argv):
     e = Engine(argv)
     e.send("xboard")
@@ -89,6 +97,8 @@ def cecp(argv):
     if not names:
         raise RuntimeError("no feature myname")
     myname = names[0].split('myname="', 1)[1].split('"', 1)[0]
+    if NAME is not None and myname != NAME:
+        raise RuntimeError(f"feature myname={myname!r}, not {NAME!r}")
     for n, cmd in enumerate(["variant wreckage", "new", "level 0 0:10 0", "post"], 1):
         e.send(cmd)
         e.send(f"ping {n}")
@@ -103,6 +113,8 @@ def uci(argv):
     e = Engine(argv)
     e.send("uci")
     ident = e.until(lambda l: l == "uciok", "uciok")[0]
+    if NAME is not None and ident != f"id name {NAME}":
+        raise RuntimeError(f"{ident!r}, not 'id name {NAME}'")
     e.send("setoption name UCI_Variant value pillage")
     e.send("isready")
     e.until(lambda l: l == "readyok", "readyok")
@@ -124,13 +136,45 @@ def no_stderr(argv):
     return "answered ping after writing an error to a closed error output"
 
 
+def merged_stderr(argv):
+    missing = "no-such-definition-file.toml"
+    e = Engine(argv + ["--variants", missing])
+    e.send("xboard")
+    e.send("protover 2")
+    lines = e.until(lambda l: l == "feature done=1", "feature done=1")
+    errors = [l for l in lines if l.startswith("fairybridge: ")]
+    if not any(missing in l for l in errors):
+        raise RuntimeError(f"no line 'fairybridge: ...{missing}...' before feature done=1: {lines}")
+    # Protocol lines before `feature done=1`: features only (or a blank line), none cut by the error.
+    odd = [l for l in lines if l not in errors and l and not l.startswith("feature ")]
+    if odd:
+        raise RuntimeError(f"lines neither feature nor our error: {odd}")
+    e.send("ping 9")
+    e.until(lambda l: l == "pong 9", "pong 9")
+    e.finish()
+    return f"the error came as a line of its own on the engine's one pipe: {errors[0]!r}"
+
+
 def main():
-    if len(sys.argv) < 2:
+    global NAME
+    args = sys.argv[1:]
+    merged = False
+    while args and args[0].startswith("--"):
+        if args[0] == "--merged-stderr":
+            merged = True
+            args = args[1:]
+        elif args[0] == "--name" and len(args) > 1:
+            NAME = args[1]
+            args = args[2:]
+        else:
+            break
+    if not args:
         print(__doc__)
         return 2
-    argv = sys.argv[1:]
+    argv = args
     ok = True
-    for name, check in [("cecp", cecp), ("uci", uci), ("no-stderr", no_stderr)]:
+    third = ("merged-stderr", merged_stderr) if merged else ("no-stderr", no_stderr)
+    for name, check in [("cecp", cecp), ("uci", uci), third]:
         try:
             print(f"  {name}: ok: {check(argv)}")
         except (RuntimeError, OSError) as e:
