@@ -126,7 +126,8 @@ fi
 # the whole run, so that each engine start does not start (and a killed game does not stop) it.
 export WINEPREFIX="$target_dir/windows-check-wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 mkdir -p "$WINEPREFIX"
-wineserver -p
+# (Exit code 2: a server for this prefix runs already, e.g. left by an earlier run; it serves.)
+wineserver -p 2>/dev/null || say "a wineserver for $WINEPREFIX was running already: used as it is"
 trap 'wineserver -k 2>/dev/null || true' EXIT
 wine cmd /c exit >/dev/null 2>&1 || true
 # The engine as a program of its own, for the match runner and python-chess.
