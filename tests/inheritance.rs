@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use fairybridge::core::piece::Royalty;
 use fairybridge::core::variant::{Repetition, Verdict};
 use fairybridge::protocol::xboard::variant_info::XboardInfo;
-use fairybridge::variants::DefinitionError;
+use fairybridge::variants::{DefinitionError, DefinitionSource};
 
 use common::{run, stderr, stdout};
 
@@ -106,7 +106,11 @@ fn a_child_changes_pieces_and_keys_and_keeps_the_rest() {
     // the game (normal.toml says it does).
     assert!(XboardInfo::of(&normal).builtin);
     assert!(!XboardInfo::of(&child).builtin);
-    let files: Vec<&str> = child.source.chain().iter().map(|s| s.file.as_str()).collect();
+    let files: Vec<&str> = DefinitionSource::of(&child)
+        .chain()
+        .iter()
+        .map(|s| s.file.as_str())
+        .collect();
     assert_eq!(files, ["normal.toml", file.display().to_string().as_str()]);
 }
 
@@ -116,7 +120,11 @@ fn wildcastle_and_crazyhouse_inherit_normal() {
     let normal = registry.get("normal").expect("normal");
     for name in ["wildcastle", "crazyhouse"] {
         let v = registry.get(name).expect(name);
-        let chain: Vec<&str> = v.source.chain().iter().map(|s| s.file.as_str()).collect();
+        let chain: Vec<&str> = DefinitionSource::of(&v)
+            .chain()
+            .iter()
+            .map(|s| s.file.as_str())
+            .collect();
         assert_eq!(chain, ["normal.toml", &format!("{name}.toml")]);
         assert_eq!(v.shape, normal.shape);
         // XBoard knows both games: normal's `builtin = true`.
@@ -228,7 +236,11 @@ fn a_parent_must_be_loaded_before_its_child_or_with_it() {
         ("BW", "Bishop")
     );
     assert_eq!(format!("{:?}", v.pieces), format!("{:?}", loaded_child.pieces));
-    let files: Vec<&str> = v.source.chain().iter().map(|s| s.file.as_str()).collect();
+    let files: Vec<&str> = DefinitionSource::of(&v)
+        .chain()
+        .iter()
+        .map(|s| s.file.as_str())
+        .collect();
     assert_eq!(files[0], "normal.toml");
     assert_eq!(files.len(), 3);
     // The command line reads its files as one set too: child first works.

@@ -1,7 +1,7 @@
-//! A variant as data: board, piece table, start position, castling, game-end rules; the
-//! definition text it came from (for the evaluation's `[eval]` section and `fairybridge tune`), and
-//! the typed values the layers above keep about it (`Extensions`). Built once (see
-//! `variants::definition`), then shared read-only by every position.
+//! A variant as data: board, piece table, start position, castling, game-end rules, and the typed
+//! values the layers above keep about it (`Extensions`: the definition file it came from, a door's
+//! section), which the rules never read. Built once (see `variants::definition`), then shared
+//! read-only by every position.
 
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
@@ -79,52 +79,46 @@ pub struct ShuffleRule {
     pub opposite_colors: String,
 }
 
-/// The definition file a variant was built from: a definition that inherits this one is laid
-/// over its keys, the evaluation reads its `[eval]` section and `fairybridge tune` rewrites it.
-/// A file that inherits another's definition keeps its parent's source too.
-#[derive(Clone, Debug, Default)]
-pub struct DefinitionSource {
-    pub file: String,
-    pub text: Arc<str>,
-    pub parent: Option<Arc<DefinitionSource>>,
-}
-
-impl DefinitionSource {
-    /// This file and the ones it inherits, the root parent first.
-    pub fn chain(&self) -> Vec<&DefinitionSource> {
-        let mut chain = vec![self];
-        while let Some(parent) = chain.last().and_then(|s| s.parent.as_deref()) {
-            chain.push(parent);
-        }
-        chain.reverse();
-        chain
-    }
-}
-
 /// One typed value a layer above the rules keeps about a game.
 pub type Extension = Arc<dyn Any + Send + Sync>;
 
-/// What the layers above the rules keep about a game, each as a value of its own type (the XBoard
-/// door's `XboardInfo`, read from its `[xboard]` section): set once, by the registry, when the
-/// definition loads (`variants::Section`); the rules never look inside.
+/// What the layers above the rules keep about a game, each as a value of its own type: those
+/// given when the variant is built (the definition file it came from, `variants::DefinitionSource`)
+/// and those set once after, by the registry, when the definition loads (the XBoard door's
+/// `XboardInfo`, read from its `[xboard]` section by a `variants::Section`). The rules never look
+/// inside.
 #[derive(Default)]
-pub struct Extensions(OnceLock<Vec<Extension>>);
+pub struct Extensions {
+    built: Vec<Extension>,
+    sections: OnceLock<Vec<Extension>>,
+}
 
 impl Extensions {
-    /// The value of type `T`, if the definition was loaded with the section that makes one.
-    pub fn get<T: Any>(&self) -> Option<&T> {
-        self.0.get()?.iter().find_map(|e| e.downcast_ref::<T>())
+    /// The values known when the variant is built.
+    pub fn new(built: Vec<Extension>) -> Extensions {
+        Extensions {
+            built,
+            sections: OnceLock::new(),
+        }
     }
 
-    /// Sets the values once; `false` (and nothing changes) if they were set before.
+    /// The value of type `T`, if the variant was built with one or loaded with the section that
+    /// makes one.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        let sections = self.sections.get().map_or(&[][..], Vec::as_slice);
+        self.built.iter().chain(sections).find_map(|e| e.downcast_ref::<T>())
+    }
+
+    /// Sets the sections' values once; `false` (and nothing changes) if they were set before.
     pub fn set(&self, values: Vec<Extension>) -> bool {
-        self.0.set(values).is_ok()
+        self.sections.set(values).is_ok()
     }
 }
 
 impl std::fmt::Debug for Extensions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Extensions({})", self.0.get().map_or(0, Vec::len))
+        let sections = self.sections.get().map_or(0, Vec::len);
+        write!(f, "Extensions({})", self.built.len() + sections)
     }
 }
 
@@ -142,8 +136,7 @@ pub struct Variant {
     pub castling: Option<CastlingRule>,
     pub rules: GameRules,
     pub shuffle: Option<ShuffleRule>,
-    pub source: DefinitionSource,
-    /// The typed values the doors read from their sections of the definition.
+    /// The typed values the layers above read from the definition (its file, a door's section).
     pub extensions: Extensions,
     pub tables: Tables,
     /// Most king-royal pieces a side may have (as many as in the start position).

@@ -760,7 +760,7 @@ mod tests {
 mod term_tests {
     use super::*;
     use crate::test_fixtures;
-    use crate::variants::{Registry, parse_definition};
+    use crate::variants::{DefinitionSource, Registry, parse_definition};
 
     /// The evaluation of `fen_text` in `variant` with the default weights changed by `change`.
     fn eval_with(variant: &str, fen_text: &str, change: impl FnOnce(&mut EvalParams)) -> i32 {
@@ -881,9 +881,9 @@ mod term_tests {
     fn a_definitions_eval_section_sets_the_threat_terms() {
         let v = Registry::builtin().get("normal").expect("normal");
         let section = "[eval]\nthreat_pawn = [1, 2]\nthreat_lesser = [3, 4]\nhanging = [5, 6]\n";
-        let text = crate::search::eval_params::with_section(&v.source.text, section);
+        let text = crate::search::eval_params::with_section(&DefinitionSource::of(&v).text, section);
         let child = parse_definition(&text, "threats.toml").expect("parses");
-        let params = EvalParams::of_source(&child, &child.source).expect("reads");
+        let params = EvalParams::of_source(&child, DefinitionSource::of(&child)).expect("reads");
         assert_eq!(
             (params.threat_pawn, params.threat_lesser, params.hanging),
             (s(1, 2), s(3, 4), s(5, 6))

@@ -29,9 +29,8 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 
-use crate::core::variant::DefinitionSource;
 use crate::core::{Color, Variant};
-use crate::variants::DefinitionError;
+use crate::variants::{DefinitionError, DefinitionSource};
 
 use super::eval::{S, empty_board_mobility, s};
 
@@ -173,7 +172,7 @@ impl EvalParams {
     /// The weights of a variant (the defaults if its `[eval]` section is unusable, which `check`
     /// reports when the definition is loaded).
     pub fn of(v: &Variant) -> EvalParams {
-        EvalParams::of_source(v, &v.source).unwrap_or_else(|_| EvalParams::defaults(v))
+        EvalParams::of_source(v, DefinitionSource::of(v)).unwrap_or_else(|_| EvalParams::defaults(v))
     }
 
     /// Checks a variant's `[eval]` section when its definition is loaded.
@@ -181,7 +180,7 @@ impl EvalParams {
     /// # Errors
     /// As `of_source`.
     pub fn check(v: &Variant) -> Result<(), DefinitionError> {
-        EvalParams::of_source(v, &v.source).map(|_| ())
+        EvalParams::of_source(v, DefinitionSource::of(v)).map(|_| ())
     }
 
     /// Lays one file's `[eval]` section over these weights.
@@ -409,10 +408,10 @@ mod tests {
             *x += i as i32 % 7 - 3;
         }
         p.set_vector(&vector);
-        let text = with_section(&v.source.text, &p.to_toml_section());
+        let text = with_section(&DefinitionSource::of(&v).text, &p.to_toml_section());
         let child = parse_definition(&text, "normal-tuned.toml").expect("parses");
         EvalParams::check(&child).expect("the section checks");
-        let read = EvalParams::of_source(&child, &child.source).expect("reads");
+        let read = EvalParams::of_source(&child, DefinitionSource::of(&child)).expect("reads");
         assert_eq!(read.to_vector(), vector);
         assert_ne!(read, EvalParams::defaults(&v));
     }
@@ -430,7 +429,7 @@ mod tests {
     #[test]
     fn bad_sections_are_refused_with_a_reason() {
         let v = Registry::builtin().get("normal").expect("normal");
-        let base = with_section(&v.source.text, "");
+        let base = with_section(&DefinitionSource::of(&v).text, "");
         for (section, why) in [
             ("[eval]\ntempo = [1, 2]\n", "expected 1 numbers"),
             ("[eval]\ntempi = [1]\n", "unknown key \"tempi\""),

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::search::{EvalParams, with_section};
-use crate::variants::Registry;
+use crate::variants::{DefinitionSource, Registry};
 
 use selfplay::PlayConfig;
 use texel::TuneConfig;
@@ -85,15 +85,16 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
             reg.names().join(", ")
         ));
     };
+    let source = DefinitionSource::of(&variant);
     // Where the result goes, checked before hours of play.
     let target: Option<PathBuf> = if args.write {
-        let path = Path::new(&variant.source.file);
-        let same = std::fs::read_to_string(path).is_ok_and(|t| t == *variant.source.text);
+        let path = Path::new(&source.file);
+        let same = std::fs::read_to_string(path).is_ok_and(|t| t == *source.text);
         if !same {
             return fail(format!(
                 "--write: {} is not a file on disk holding this definition (a built-in game is \
                  embedded: use --out FILE, e.g. --out fixtures/variants/{}.toml, and rebuild)",
-                variant.source.file, variant.name
+                source.file, variant.name
             ));
         }
         Some(path.to_path_buf())
@@ -181,7 +182,7 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
             0
         }
         Some(path) => {
-            let text = with_section(&variant.source.text, &section);
+            let text = with_section(&source.text, &section);
             match std::fs::write(&path, text) {
                 Ok(()) => {
                     eprintln!("tune: wrote {}", path.display());

@@ -11,12 +11,13 @@ use super::layer::{
     At, CastlingKeys, DefinitionKeys, PieceKeys, Place, PromotionDef, RepetitionDef, RulesKeys, ShuffleDef, SourceFile,
     Sources, VerdictDef, line_of, or, place_or,
 };
+use super::source::DefinitionSource;
 use crate::core::betza;
 use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
 use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
 use crate::core::tables::Tables;
-use crate::core::variant::{CastlingRule, DefinitionSource, Extensions, GameRules, Repetition, ShuffleRule, Variant};
+use crate::core::variant::{CastlingRule, Extensions, GameRules, Repetition, ShuffleRule, Variant};
 use crate::core::{Color, Position, Setup};
 use crate::notation::{Coords, fen};
 
@@ -114,7 +115,10 @@ pub fn parse_definition_among(
         }
     };
     // The chain of files, the root parent first: each parent's chain is its definition source's.
-    let chain: Vec<&DefinitionSource> = parent.as_ref().map(|p| p.source.chain()).unwrap_or_default();
+    let chain: Vec<&DefinitionSource> = parent
+        .as_ref()
+        .map(|p| DefinitionSource::of(p).chain())
+        .unwrap_or_default();
     let mut files: Vec<SourceFile> = chain
         .iter()
         .map(|s| SourceFile {
@@ -141,7 +145,7 @@ pub fn parse_definition_among(
     let definition = DefinitionSource {
         file: file.to_string(),
         text: source.into(),
-        parent: parent.as_ref().map(|p| Arc::new(p.source.clone())),
+        parent: parent.as_ref().map(|p| Arc::new(DefinitionSource::of(p).clone())),
     };
     build(keys, &sources, definition)
 }
@@ -242,8 +246,7 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         castling,
         rules,
         shuffle,
-        source,
-        extensions: Extensions::default(),
+        extensions: Extensions::new(vec![Arc::new(source)]),
         tables,
         max_kings,
         captures_to_hand: keys.captures_to_hand,

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use super::definition::DefinitionError;
 use super::layer::SourceFile;
+use super::source::DefinitionSource;
 use crate::core::Variant;
-use crate::core::variant::{DefinitionSource, Extension};
+use crate::core::variant::Extension;
 
 /// How one layer reads its section of a definition: from the variant built from it and the chain
 /// of files it was read from (the root parent first), into a typed value (`Arc::new(value)`).
@@ -23,7 +24,7 @@ pub(super) fn read_sections(variant: &Arc<Variant>, sections: &[Section]) -> Res
     if sections.is_empty() {
         return Ok(());
     }
-    let chain: Vec<&DefinitionSource> = variant.source.chain();
+    let chain: Vec<&DefinitionSource> = DefinitionSource::of(variant).chain();
     let files: Vec<SourceFile> = chain
         .iter()
         .map(|s| SourceFile {
