@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use fairybridge::core::piece::Royalty;
 use fairybridge::core::variant::{Repetition, Verdict};
+use fairybridge::notation::zillions;
 use fairybridge::protocol::xboard::variant_info::XboardInfo;
 use fairybridge::variants::{DefinitionError, DefinitionSource};
 
@@ -59,7 +60,7 @@ fn a_child_changes_pieces_and_keys_and_keeps_the_rest() {
     let normal = registry.get("normal").expect("normal");
     assert_eq!(child.name, "knightmate");
     // Not inherited: the name Zillions shows and the description are the child's own.
-    assert_eq!(child.zillions_name, "knightmate");
+    assert_eq!(zillions::game_name(&child), "knightmate");
     assert!(child.description.starts_with("Knightmate"));
     // Normal's six pieces in their order, then the new mann.
     let letters: String = child.pieces.iter().map(|p| p.letter).collect();
@@ -135,7 +136,7 @@ fn wildcastle_and_crazyhouse_inherit_normal() {
     assert_eq!(format!("{:?}", wild.pieces), format!("{:?}", normal.pieces));
     assert_eq!(wild.castling.as_ref().map(|c| c.king_files.clone()), Some(vec![3, 4]));
     assert!(wild.shuffle.is_some() && normal.shuffle.is_none());
-    assert_eq!(wild.zillions_name, "Wild Castle");
+    assert_eq!(zillions::game_name(&wild), "Wild Castle");
     let house = registry.get("crazyhouse").expect("crazyhouse");
     // Normal's six pieces first (the pawn with its drop ranks), then the four promoted ones.
     let letters: String = house.pieces.iter().map(|p| p.letter).collect();

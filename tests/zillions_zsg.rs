@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fairybridge::notation::{Coords, fen};
+use fairybridge::notation::{Coords, fen, zillions};
 use fairybridge::tournament::pgn::read_pgn;
 use fairybridge::variants::Registry;
 use fairybridge::zillions::zsg;
@@ -153,7 +153,7 @@ fn round_trip(variant: &str) -> Result<(), String> {
     }
     // The variant is named as Zillions names it.
     let v = reg.get(variant).ok_or("unknown variant")?;
-    if saved.header("VariantName") != Some(v.zillions_name.as_str()) {
+    if saved.header("VariantName") != Some(zillions::game_name(&v)) {
         return Err(format!("{variant}: VariantName {:?}", saved.header("VariantName")));
     }
     Ok(())

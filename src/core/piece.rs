@@ -84,8 +84,6 @@ pub struct PieceType {
     /// Upper-case letter (White); Black uses the lower case.
     pub letter: char,
     pub name: String,
-    /// The name Zillions of Games shows for it (one word, e.g. `Ninja-Pawn`).
-    pub zillions_name: String,
     pub betza: String,
     pub movement: Movement,
     /// Material value in centipawns.

@@ -126,8 +126,6 @@ impl std::fmt::Debug for Extensions {
 #[derive(Debug)]
 pub struct Variant {
     pub name: String,
-    /// The name Zillions of Games shows in its Variants menu (e.g. `Wild Rose Chess`).
-    pub zillions_name: String,
     pub description: String,
     pub shape: BoardShape,
     pub pieces: Vec<PieceType>,

@@ -3,10 +3,12 @@
 //! `Ninja-Pawn e5`, side effects as clauses after the move (`x d7` for each further victim, the
 //! rook's `Rook i1 - g1` after a castling king, `= Wild-Rose on b8` for a converted unit) — and
 //! setup placements (`White King e1`, `(White Ninja-Pawn off 5)`). Piece names come from the
-//! variant data (`PieceType::zillions_name`); squares are human coordinates.
+//! variant's `ZillionsNames`, read from its definition; squares are human coordinates.
 //!
 //! Reading finds the legal move whose text this is; a text that leaves out clauses the move
 //! implies (`King e1 - g1` for a castling) is accepted when exactly one legal move fits it.
+
+use std::sync::LazyLock;
 
 use crate::core::{Color, Kind, Move, Position, Square, Variant};
 
@@ -26,18 +28,49 @@ fn player_by_name(word: &str) -> Option<Color> {
         .find(|&c| player_name(c).eq_ignore_ascii_case(word))
 }
 
+/// What Zillions of Games calls a game and its pieces: read from the definition (its `zillions`
+/// keys, or names made from its own) when the variant is built, and kept among its `extensions`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ZillionsNames {
+    /// The name Zillions shows in its Variants menu (e.g. `Wild Rose Chess`).
+    pub game: String,
+    /// Each piece type's name, in the order of the piece table (one word, e.g. `Ninja-Pawn`).
+    pub pieces: Vec<String>,
+}
+
+/// The names of a variant built by hand, from no definition: none (its own names stand in).
+static NONE: LazyLock<ZillionsNames> = LazyLock::new(ZillionsNames::default);
+
+impl ZillionsNames {
+    /// The names of `variant` (none for a variant built from no definition).
+    pub fn of(variant: &Variant) -> &ZillionsNames {
+        variant.extensions.get::<ZillionsNames>().unwrap_or(&NONE)
+    }
+}
+
+/// The name Zillions shows for a game.
+pub fn game_name(variant: &Variant) -> &str {
+    let names = ZillionsNames::of(variant);
+    if names.game.is_empty() {
+        &variant.name
+    } else {
+        &names.game
+    }
+}
+
 /// The Zillions name of a piece type.
 pub fn piece_name(variant: &Variant, kind: Kind) -> &str {
-    &variant.piece(kind).zillions_name
+    ZillionsNames::of(variant)
+        .pieces
+        .get(kind.index())
+        .map_or(&variant.piece(kind).name, |name| name)
 }
 
 /// The piece type with this Zillions name (any case).
 pub fn kind_by_name(variant: &Variant, name: &str) -> Option<Kind> {
-    variant
-        .pieces
-        .iter()
-        .position(|p| p.zillions_name.eq_ignore_ascii_case(name))
+    (0..variant.pieces.len())
         .map(|i| Kind(i as u8))
+        .find(|&k| piece_name(variant, k).eq_ignore_ascii_case(name))
 }
 
 fn sq(variant: &Variant, s: Square) -> String {

@@ -19,6 +19,7 @@ use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalt
 use crate::core::tables::Tables;
 use crate::core::variant::{CastlingRule, Extensions, GameRules, Repetition, ShuffleRule, Variant};
 use crate::core::{Color, Position, Setup};
+use crate::notation::zillions::ZillionsNames;
 use crate::notation::{Coords, fen};
 
 /// A definition that cannot be used: which file, which line, what is wrong.
@@ -206,9 +207,10 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         captures_to_hand: def.holdings.as_ref().is_some_and(|h| or(&h.captures, false)),
     };
     let mut pieces = Vec::new();
+    let mut zillions_pieces = Vec::new();
     for (i, table) in def.piece.iter().enumerate() {
-        let piece = keys.piece(i, table, &pieces)?;
-        pieces.push(piece);
+        pieces.push(keys.piece(i, table)?);
+        zillions_pieces.push(keys.zillions_piece_name(i, table, &zillions_pieces)?);
     }
     let castling = match &def.castling {
         Some(c) => Some(keys.castling(c, &pieces, &start)?),
@@ -225,7 +227,7 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         .filter(|p| p.royalty == Royalty::King)
         .map(|p| p.letter)
         .collect();
-    let zillions_name = match &def.zillions {
+    let zillions_game = match &def.zillions {
         Some(z) if z.value.trim().is_empty() || z.value.len() > 64 => {
             return Err(err_at(
                 z.place(),
@@ -238,7 +240,6 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
     let max_kings = kings_in_start(&start, &king_letters);
     let variant = Arc::new(Variant {
         name,
-        zillions_name,
         description: def.description.as_ref().map(|d| d.value.clone()).unwrap_or_default(),
         shape,
         pieces,
@@ -246,7 +247,13 @@ fn build(def: DefinitionKeys, sources: &Sources, source: DefinitionSource) -> Re
         castling,
         rules,
         shuffle,
-        extensions: Extensions::new(vec![Arc::new(source)]),
+        extensions: Extensions::new(vec![
+            Arc::new(source),
+            Arc::new(ZillionsNames {
+                game: zillions_game,
+                pieces: zillions_pieces,
+            }),
+        ]),
         tables,
         max_kings,
         captures_to_hand: keys.captures_to_hand,
@@ -314,7 +321,7 @@ impl Keys<'_> {
     }
 
     /// Piece `i`, checked against the pieces before it.
-    fn piece(&self, i: usize, table: &At<PieceKeys>, earlier: &[PieceType]) -> Result<PieceType, DefinitionError> {
+    fn piece(&self, i: usize, table: &At<PieceKeys>) -> Result<PieceType, DefinitionError> {
         let p = &table.value;
         let letter = self.letters[i];
         let letter_at = place_or(&p.letter, table.place());
@@ -371,16 +378,6 @@ impl Keys<'_> {
             }
         }
         let piece_name = required(&p.name, "name", table.place(), self.sources)?;
-        let zillions_name = match &p.zillions {
-            Some(z) => z.value.trim().to_string(),
-            None => piece_name.value.split_whitespace().collect::<Vec<_>>().join("-"),
-        };
-        if let Some(problem) = zillions_piece_name_problem(&zillions_name, earlier) {
-            return Err(self.err_at(
-                place_or(&p.zillions, piece_name.place()),
-                format!("piece {letter}: Zillions name {zillions_name:?} {problem}"),
-            ));
-        }
         let initial_ranks = match &p.initial_ranks {
             Some(r) => self.rank_list(&r.value, r.place())?,
             // Rank 2, where a board has one.
@@ -389,7 +386,6 @@ impl Keys<'_> {
         Ok(PieceType {
             letter,
             name: piece_name.value.clone(),
-            zillions_name,
             betza: betza_text.to_string(),
             movement,
             value: required(&p.value, "value", table.place(), self.sources)?.value,
@@ -408,6 +404,29 @@ impl Keys<'_> {
     }
 
     /// The piece a promoted form (`promoted_from = c`) comes from.
+    /// The Zillions name of piece `i` (its `zillions` key, else its name with `-` for spaces),
+    /// checked against the names of the pieces before it.
+    fn zillions_piece_name(
+        &self,
+        i: usize,
+        table: &At<PieceKeys>,
+        earlier: &[String],
+    ) -> Result<String, DefinitionError> {
+        let p = &table.value;
+        let piece_name = required(&p.name, "name", table.place(), self.sources)?;
+        let name = match &p.zillions {
+            Some(z) => z.value.trim().to_string(),
+            None => piece_name.value.split_whitespace().collect::<Vec<_>>().join("-"),
+        };
+        match zillions_piece_name_problem(&name, earlier) {
+            Some(problem) => Err(self.err_at(
+                place_or(&p.zillions, piece_name.place()),
+                format!("piece {}: Zillions name {name:?} {problem}", self.letters[i]),
+            )),
+            None => Ok(name),
+        }
+    }
+
     fn promoted_from(
         &self,
         c: &At<char>,
@@ -607,7 +626,7 @@ fn game_rules(rules: Option<&RulesKeys>) -> GameRules {
 
 /// Why a piece's Zillions name cannot be used, if it cannot: it must be one word that no other
 /// piece uses (in any case) and that the notation does not reserve.
-fn zillions_piece_name_problem(name: &str, earlier: &[PieceType]) -> Option<&'static str> {
+fn zillions_piece_name_problem(name: &str, earlier: &[String]) -> Option<&'static str> {
     const RESERVED: [&str; 8] = ["white", "black", "pass", "partial", "off", "on", "x", "to"];
     if name.is_empty() || name.len() > 32 {
         Some("must have 1 to 32 characters")
@@ -617,7 +636,7 @@ fn zillions_piece_name_problem(name: &str, earlier: &[PieceType]) -> Option<&'st
         Some("must start with a letter")
     } else if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
         Some("is a word of the notation")
-    } else if earlier.iter().any(|p| p.zillions_name.eq_ignore_ascii_case(name)) {
+    } else if earlier.iter().any(|p| p.eq_ignore_ascii_case(name)) {
         Some("is used twice")
     } else {
         None

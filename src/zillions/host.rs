@@ -369,14 +369,14 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
         self.in_step = false;
         self.awaiting_pass = false;
         self.refusal = None;
-        let code = match self.plugin.start_new_game(&v.zillions_name) {
+        let code = match self.plugin.start_new_game(znot::game_name(&v)) {
             Ok(c) => c,
             Err(e) => return self.refuse(e),
         };
         if code < 0 {
             return self.refuse(format!(
                 "the plug-in refuses the game {:?}: DLL_StartNewGame = {code}",
-                v.zillions_name
+                znot::game_name(&v)
             ));
         }
         let standard = fen::to_fen(&Position::start(&v), Coords::Human) == fen::to_fen(&self.start, Coords::Human);

@@ -21,6 +21,7 @@ mod ffi;
 use std::sync::Arc;
 
 use crate::core::Variant;
+use crate::notation::zillions;
 use crate::variants::Registry;
 
 /// The variant with this name: the one Zillions shows (`Wild Rose Chess`) or ours (`wildrose`),
@@ -30,7 +31,7 @@ pub fn find_variant(registry: &Registry, name: &str) -> Option<Arc<Variant>> {
     registry
         .all()
         .iter()
-        .find(|v| v.zillions_name.eq_ignore_ascii_case(name) || v.name.eq_ignore_ascii_case(name))
+        .find(|v| zillions::game_name(v).eq_ignore_ascii_case(name) || v.name.eq_ignore_ascii_case(name))
         .or_else(|| {
             name.eq_ignore_ascii_case("standard")
                 .then(|| registry.all().iter().find(|v| v.name == crate::variants::NORMAL))

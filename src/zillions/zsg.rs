@@ -261,7 +261,8 @@ pub fn write(start: &Position, moves: &[Move]) -> String {
     let v = start.variant();
     let mut s = format!(
         "{MAGIC} 0.02 CC\nRulesFile={}.zrf\nVariantName={}\n",
-        v.name, v.zillions_name
+        v.name,
+        zillions::game_name(v)
     );
     let start_fen = fen::to_fen(start, Coords::Human);
     if start_fen != fen::to_fen(&Position::start(v), Coords::Human) {
