@@ -1229,8 +1229,10 @@ fn cecp_lift_a_rose_highlights_its_destinations() {
 /// The engine does not ponder on the opponent's predicted growing-roses sub-move
 /// (src/protocol/xboard/session.rs `start_pondering`): that is a position in the middle of the
 /// OPPONENT's turn, and a ponder hit there would play White's extra move as its own (`move a1h8`)
-/// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). The GUI's move is sent while the engine is still thinking, so that it is handled right
-/// after the engine's move, when a ponder search would have started.
+/// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). White's pawn on g7
+/// reaches the last rank next move, so the engine's principal variation predicts a growing-roses
+/// sub-move; the GUI then plays exactly that prediction, the move a ponder search would have
+/// started on.
 #[test]
 fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_extra_move() {
     let mut e = wildrose_engine();
@@ -1238,14 +1240,26 @@ fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_e
     e.send("hard");
     e.send("st 1");
     e.send("go");
-    e.send("usermove g7g8,g8h2");
     let mv = e.expect("the engine's move", |l| l.starts_with("move "));
-    assert_eq!(mv, "move h8h2", "{}", e.transcript());
+    // The last thinking line's PV (ply score time nodes ... <TAB> pv): its second move.
+    let transcript = e.transcript();
+    let predicted = transcript
+        .lines()
+        .filter_map(|l| l.strip_prefix("< ")?.split_once('\t'))
+        .next_back()
+        .and_then(|(_, pv)| pv.split_whitespace().nth(1).map(str::to_string));
+    let predicted = predicted.unwrap_or_else(|| panic!("no predicted reply in the PV\n{}", e.transcript()));
+    assert!(
+        predicted.starts_with("g7g8,"),
+        "the position is meant to make the engine predict White's growing-roses sub-move, got {predicted} after {mv}\n{}",
+        e.transcript()
+    );
+    e.send(&format!("usermove {predicted}"));
     let reply = e.expect("the pass", |l| l.starts_with("move ") || l.contains('{'));
     assert_eq!(
         reply,
         "move @@@@",
-        "White's turn goes on after g7g8,g8h2: the Black engine must pass\n{}",
+        "White's turn goes on after {predicted}: the Black engine must pass\n{}",
         e.transcript()
     );
 }
