@@ -169,7 +169,7 @@ fn an_illegal_plugin_move_is_refused_and_forfeits() {
     for line in ["xboard", "protover 2", "new", "usermove e2e4"] {
         host.send(line);
     }
-    // A line during the search would call it off: the next goes once the move has been refused.
+    // The plug-in's move is refused: it resigns, and then still answers.
     let mut said: Vec<String> = Vec::new();
     while said.last().map(String::as_str) != Some("resign") {
         let line = host

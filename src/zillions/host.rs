@@ -4,9 +4,12 @@
 //! same `setup`/`piece` lines as our own games; we keep the clock; `?` becomes `kSTOPSOON`.
 //!
 //! The host is the CECP door with another brain: the GUI's lines come through the engine's bounded
-//! reader (`protocol::input`) and its command loop (`protocol::xboard::serve_door`); the host
-//! answers the commands, and the plug-in's search, which blocks, runs on a thread of its own and
-//! reports to that loop when it ends.
+//! reader (`protocol::input`) and its command loop (`protocol::xboard::command_loop`), which parses
+//! them, applies the engine's rule of what a command does to a search on the brain's move, and
+//! holds back what waits for that move. The host executes the commands; the plug-in's search,
+//! which blocks, runs on a thread of its own and reports to that loop when it ends: `?` stops it
+//! with a move (`kSTOPSOON`), a command that calls it off stops it at once (`kSTOPNOW`) and drops
+//! its move, and the commands after it wait for its end.
 //!
 //! A turn of several moves (Wild Rose's growing roses) goes to the plug-in as Zillions gives it:
 //! one `DLL_MakeAMove` per part, and one `DLL_Search` per part of the plug-in's own turn. On the
@@ -16,7 +19,6 @@
 //! Not supported: analysis, pondering, edit mode; the plug-in has no undo, so
 //! `undo`/`remove`/`setboard` restart it and replay the game.
 
-use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -27,13 +29,13 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use crate::core::{Color, Move, Position, Variant};
 use crate::notation::zillions::{self as znot, Placement, PlacementTarget, placement_text};
-use crate::notation::{Coords, OutcomeText, fen, movetext};
+use crate::notation::{Coords, fen, movetext};
 use crate::protocol::input;
 use crate::protocol::xboard::clock::CecpClock;
-use crate::protocol::xboard::command::{Command, parse_command};
+use crate::protocol::xboard::command::Command;
 use crate::protocol::xboard::reply::{FeatureValue, Reply};
 use crate::protocol::xboard::variant_info::wire as xboard_wire;
-use crate::protocol::xboard::{Door, announce, serve_door};
+use crate::protocol::xboard::{Brain, CommandLoop, announce, serve_door};
 use crate::variants::Registry;
 
 use super::codes::{DLL_OK, K_STOP_NOW, K_STOP_SOON};
@@ -53,7 +55,7 @@ pub struct SearchDone(Option<PluginSearch>);
 struct Searching {
     /// Read by the plug-in: `kSTOPSOON` or `kSTOPNOW` stop it.
     status: Arc<AtomicI32>,
-    /// A GUI line the search must not outlast came: its move is dropped.
+    /// The search was called off: its move is dropped.
     dropped: bool,
 }
 
@@ -79,11 +81,10 @@ struct Host<P: PluginCalls, W: Write> {
     awaiting_pass: bool,
     /// The plug-in's search, while one runs.
     searching: Option<Searching>,
-    /// Commands that came during the search, handled once it has ended (in order, until one
-    /// starts another search).
-    queued: VecDeque<Command>,
     /// Where a search thread reports its end.
     reports: UnboundedSender<SearchDone>,
+    /// The GUI has gone while a search ran: the host ends once it has.
+    closing: bool,
     finished: bool,
     out: W,
 }
@@ -114,8 +115,8 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
     let served = input::serve_stdin(|mut inputs| async move {
         let (reports, mut done) = tokio::sync::mpsc::unbounded_channel();
         let out = std::io::stdout();
-        let mut host = Host::new(registry, Arc::new(plugin), name, default_variant, out, reports);
-        serve_door(&mut host, None, &mut inputs, &mut done).await;
+        let host = Host::new(registry, Arc::new(plugin), name, default_variant, out, reports);
+        serve_door(&mut CommandLoop::new(host), None, &mut inputs, &mut done).await;
     });
     match served {
         Ok(()) => 0,
@@ -126,27 +127,25 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
     }
 }
 
-impl<P: PluginCalls + Send + 'static, W: Write> Door for Host<P, W> {
+/// The plug-in as the brain behind the CECP command loop.
+impl<P: PluginCalls + Send + 'static, W: Write> Brain for Host<P, W> {
     type Report = SearchDone;
 
-    fn line(&mut self, line: String, _read_at: Instant) {
-        let command = parse_command(&line);
-        match &mut self.searching {
-            None => self.execute(command),
-            Some(search) => match command {
-                Command::MoveNow => search.status.store(K_STOP_SOON, Ordering::SeqCst),
-                Command::Ping(n) => self.send(Reply::Pong(n)),
-                Command::EngineTime { .. } | Command::OpponentTime { .. } | Command::Post(_) => {
-                    self.queued.push_back(command)
-                }
-                _ => {
-                    // Anything else stops the search at once and drops its move.
-                    search.status.store(K_STOP_NOW, Ordering::SeqCst);
-                    search.dropped = true;
-                    self.queued.push_back(command);
-                }
-            },
+    fn thinking_on_move(&self) -> bool {
+        self.searching.is_some()
+    }
+
+    /// The plug-in is told to stop at once (`kSTOPNOW`); it thinks on until its search returns,
+    /// and that search's move is dropped.
+    fn call_off(&mut self) {
+        if let Some(search) = &mut self.searching {
+            search.status.store(K_STOP_NOW, Ordering::SeqCst);
+            search.dropped = true;
         }
+    }
+
+    fn execute(&mut self, command: Command, _read_at: Instant) {
+        Host::execute(self, command);
     }
 
     fn report(&mut self, SearchDone(result): SearchDone) {
@@ -157,24 +156,14 @@ impl<P: PluginCalls + Send + 'static, W: Write> Door for Host<P, W> {
         if !search.dropped {
             self.play_search_result(result);
         }
-        // Commands held back during the search, until one starts a search of its own.
-        while self.searching.is_none() && !self.finished {
-            let Some(command) = self.queued.pop_front() else {
-                break;
-            };
-            self.execute(command);
-        }
+        self.finished |= self.closing;
     }
 
     fn eof(&mut self) {
-        match &mut self.searching {
-            Some(search) => {
-                search.status.store(K_STOP_NOW, Ordering::SeqCst);
-                search.dropped = true;
-                self.queued.push_back(Command::Quit);
-            }
-            None => self.finished = true,
-        }
+        // A search running is waited for: the plug-in is not left in the middle of one.
+        self.call_off();
+        self.closing = true;
+        self.finished = self.searching.is_none();
     }
 
     fn send(&mut self, reply: Reply) {
@@ -212,8 +201,8 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
             refusal: None,
             awaiting_pass: false,
             searching: None,
-            queued: VecDeque::new(),
             reports,
+            closing: false,
             finished: false,
             out,
         }
@@ -226,9 +215,15 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
         });
     }
 
-    /// Answers one GUI command (no search runs).
+    /// Answers one GUI command. While the plug-in searches, the loop lets through only commands
+    /// that leave a search alone (`WhileThinking::Beside`, `?` among them).
     fn execute(&mut self, command: Command) {
         match command {
+            Command::MoveNow => {
+                if let Some(search) = self.searching.as_ref().filter(|s| !s.dropped) {
+                    search.status.store(K_STOP_SOON, Ordering::SeqCst);
+                }
+            }
             Command::Quit => self.finished = true,
             Command::Protover(_) => self.features(),
             Command::New => {
@@ -318,7 +313,6 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
             | Command::OpponentTime { .. }
             | Command::Memory { .. }
             | Command::Cores(_)
-            | Command::MoveNow
             | Command::DrawOffer => {}
             other => {
                 let reply = Reply::for_unparsed(&other).unwrap_or_else(|| Reply::unknown_command(&other.to_string()));
@@ -463,10 +457,7 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
     fn claim_end(&mut self) -> bool {
         match self.pos.outcome() {
             Some(o) => {
-                self.send(Reply::GameOver {
-                    result: o.result(),
-                    comment: o.description(),
-                });
+                self.send(Reply::game_over(&o));
                 self.engine = None;
                 true
             }
@@ -483,9 +474,7 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
     }
 
     /// Starts the plug-in's search for its move, on a thread of its own that reports its end
-    /// ([`SearchDone`]). GUI lines that arrive meanwhile: `?` stops the search (kSTOPSOON),
-    /// `ping` is answered, clock lines are kept; anything else stops it at once (kSTOPNOW), drops
-    /// its move and is handled afterwards.
+    /// ([`SearchDone`]) to the command loop.
     fn think(&mut self) {
         if self.pos.outcome().is_some() {
             return;
@@ -583,11 +572,13 @@ fn placements(pos: &Position) -> Vec<Placement> {
 mod tests {
     use std::collections::VecDeque;
     use std::sync::Mutex;
+    use std::sync::atomic::AtomicBool;
 
     use tokio::sync::mpsc::UnboundedReceiver;
 
     use super::*;
     use crate::core::MoveKind;
+    use crate::notation::OutcomeText;
     use crate::protocol::input::MAX_LINE_BYTES;
     use crate::zillions::codes::DLL_OK_DONT_SEND_SETUP;
     use crate::zillions::session::{SearchRequest, Session, StartReply, StopRequest};
@@ -601,6 +592,8 @@ mod tests {
         session: Mutex<Session>,
         told: Mutex<Vec<String>>,
         answers: Mutex<VecDeque<String>>,
+        /// Its searches end only once the host asks them to stop (`?`, or a call-off).
+        until_stopped: AtomicBool,
     }
 
     fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -624,6 +617,12 @@ mod tests {
         }
 
         fn search(&self, time_ms: i64, depth: i64, variety: i64, status: &AtomicI32) -> PluginSearch {
+            if self.until_stopped.load(Ordering::SeqCst) {
+                // Waits for the host's request, as a search without a limit does.
+                while status.load(Ordering::SeqCst) == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
             if let Some(answer) = lock(&self.answers).pop_front() {
                 return PluginSearch {
                     best_move: answer,
@@ -660,6 +659,7 @@ mod tests {
             session: Mutex::new(Session::new(Arc::new(crate::protocol::builtin_games()))),
             told: Mutex::new(Vec::new()),
             answers: Mutex::new(VecDeque::new()),
+            until_stopped: AtomicBool::new(false),
         };
         let normal = registry.get("normal").expect("normal");
         let (reports, done) = tokio::sync::mpsc::unbounded_channel();
@@ -667,10 +667,10 @@ mod tests {
         (host, done)
     }
 
-    /// A host on our plug-in, fed one GUI line at a time (each handled to the end, a search
-    /// included: nothing arrives during it).
+    /// A host on our plug-in behind the command loop, fed one GUI line at a time (each handled
+    /// to the end, a search included: nothing arrives during it).
     struct Gui {
-        host: Host<SessionPlugin, Vec<u8>>,
+        commands: CommandLoop<Host<SessionPlugin, Vec<u8>>>,
         done: UnboundedReceiver<SearchDone>,
     }
 
@@ -682,26 +682,44 @@ mod tests {
         /// A host whose rules know `registry`'s games, on a plug-in that knows the built-in ones.
         fn knowing(registry: Registry) -> Gui {
             let (host, done) = host_knowing(registry, Vec::new());
-            Gui { host, done }
+            Gui {
+                commands: CommandLoop::new(host),
+                done,
+            }
+        }
+
+        fn host(&self) -> &Host<SessionPlugin, Vec<u8>> {
+            self.commands.brain()
         }
 
         /// Sends `line`; the lines the host answered.
         fn say(&mut self, line: &str) -> Vec<String> {
-            self.host.line(line.to_string(), Instant::now());
-            while self.host.searching.is_some() {
-                let done = self.done.blocking_recv().expect("the search reports its end");
-                self.host.report(done);
+            self.commands.line(line, Instant::now());
+            while self.host().searching.is_some() {
+                self.search_ends();
             }
-            assert!(!self.host.finished(), "{line} ends the host");
-            assert!(self.host.queued.is_empty(), "{:?}", self.host.queued);
-            let text = String::from_utf8_lossy(&self.host.out).into_owned();
-            self.host.out.clear();
+            assert!(!self.commands.finished(), "{line} ends the host");
+            assert_eq!(self.commands.held(), 0, "commands wait after {line}");
+            self.output()
+        }
+
+        /// What the host has written since the last look.
+        fn output(&mut self) -> Vec<String> {
+            let out = &mut self.commands.brain_mut().out;
+            let text = String::from_utf8_lossy(out).into_owned();
+            out.clear();
             text.lines().map(str::to_string).collect()
+        }
+
+        /// The plug-in's search reports its end to the loop.
+        fn search_ends(&mut self) {
+            let done = self.done.blocking_recv().expect("the search reports its end");
+            self.commands.report(done);
         }
 
         /// Moves (not setup placements) the plug-in was told.
         fn moves_told(&self) -> Vec<String> {
-            lock(&self.host.plugin.told)
+            lock(&self.host().plugin.told)
                 .iter()
                 .filter(|t| !t.starts_with('('))
                 .cloned()
@@ -709,7 +727,7 @@ mod tests {
         }
 
         fn plugin_fen(&self) -> String {
-            let pos = lock(&self.host.plugin.session).current_position().expect("a game");
+            let pos = lock(&self.host().plugin.session).current_position().expect("a game");
             fen::to_fen(&pos, Coords::Wire)
         }
 
@@ -767,13 +785,14 @@ mod tests {
         let mut bytes = b"xboard\n".to_vec();
         bytes.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
         bytes.extend_from_slice(b"\nping 7\n");
-        let (mut host, mut done) = host_knowing(crate::protocol::builtin_games(), Vec::new());
+        let (host, mut done) = host_knowing(crate::protocol::builtin_games(), Vec::new());
+        let mut commands = CommandLoop::new(host);
         let runtime = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
         let (tx, mut inputs) = tokio::sync::mpsc::unbounded_channel();
         runtime.block_on(input::read_lines(tokio::io::BufReader::new(&bytes[..]), tx));
-        runtime.block_on(serve_door(&mut host, None, &mut inputs, &mut done));
-        assert!(host.finished(), "end of input ends the host");
-        let text = String::from_utf8_lossy(&host.out).into_owned();
+        runtime.block_on(serve_door(&mut commands, None, &mut inputs, &mut done));
+        assert!(commands.finished(), "end of input ends the host");
+        let text = String::from_utf8_lossy(&commands.brain().out).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{lines:?}");
         let expected = format!(
@@ -783,6 +802,82 @@ mod tests {
         assert!(lines[0].starts_with(&expected), "{lines:?}");
         assert!(lines[0].len() < 200, "{lines:?}");
         assert_eq!(lines[1], "pong 7");
+    }
+
+    /// The engine's stop rule holds for the plug-in's search (cecp-reference §13.6–9): `ping` and
+    /// a GUI move wait for its move, commands beside it are answered while it runs, `?` stops it
+    /// with its move, and `force` calls it off: no move, the plug-in not told one, and what waited
+    /// comes first.
+    #[test]
+    fn the_plugins_search_follows_the_engines_stop_rule() {
+        let mut gui = Gui::new();
+        for line in ["xboard", "protover 2", "new", "force"] {
+            gui.say(line);
+        }
+        let start = gui.host().pos.clone();
+        let e4 = movetext::parse_move(&start, "e2e4", Coords::Wire).expect("e2e4");
+        let mut after_e4 = start.clone();
+        after_e4.make(e4);
+        let e5 = movetext::parse_move(&after_e4, "e7e5", Coords::Wire).expect("e7e5");
+        let mut after_e5 = after_e4.clone();
+        after_e5.make(e5);
+        let nf3 = movetext::parse_move(&after_e5, "g1f3", Coords::Wire).expect("g1f3");
+        gui.host().plugin.until_stopped.store(true, Ordering::SeqCst);
+        lock(&gui.host().plugin.answers).extend([znot::move_text(&start, &e4), znot::move_text(&after_e5, &nf3)]);
+
+        gui.commands.line("go", Instant::now());
+        for line in ["ping 1", "usermove e7e5", "time 500", "otim 500", "post", "hint"] {
+            gui.commands.line(line, Instant::now());
+        }
+        assert!(gui.host().searching.is_some(), "nothing here stops the search");
+        assert_eq!(gui.commands.held(), 2, "ping and the move wait");
+        assert_eq!(gui.output(), ["Error (unknown command): hint"]);
+        gui.commands.line("?", Instant::now());
+        gui.search_ends();
+        // The move first, then what waited: the pong, and the GUI's move, which the plug-in
+        // answers with a search of its own.
+        assert_eq!(gui.output(), ["move e2e4", "pong 1"]);
+        assert!(gui.host().searching.is_some());
+        assert_eq!(
+            gui.moves_told(),
+            [znot::move_text(&start, &e4), znot::move_text(&after_e4, &e5)]
+        );
+
+        gui.commands.line("ping 2", Instant::now());
+        gui.commands.line("force", Instant::now());
+        assert!(gui.output().is_empty(), "the called-off search is waited for");
+        assert_eq!(gui.commands.held(), 2);
+        gui.search_ends();
+        assert_eq!(gui.output(), ["pong 2"]);
+        assert_eq!(gui.commands.held(), 0);
+        assert!(gui.host().engine.is_none(), "force ran");
+        assert_eq!(
+            gui.moves_told().len(),
+            2,
+            "the dropped move was never told to the plug-in"
+        );
+        assert_eq!(
+            fen::to_fen(&gui.host().pos, Coords::Wire),
+            fen::to_fen(&after_e5, Coords::Wire)
+        );
+        assert_eq!(gui.plugin_fen(), fen::to_fen(&after_e5, Coords::Wire));
+    }
+
+    /// The GUI going away while the plug-in searches calls the search off; the host ends once it
+    /// has returned.
+    #[test]
+    fn end_of_input_during_a_search_waits_for_it() {
+        let mut gui = Gui::new();
+        for line in ["xboard", "protover 2", "new", "force"] {
+            gui.say(line);
+        }
+        gui.host().plugin.until_stopped.store(true, Ordering::SeqCst);
+        gui.commands.line("go", Instant::now());
+        gui.commands.input(input::Input::Eof);
+        assert!(!gui.commands.finished(), "the search still runs");
+        gui.search_ends();
+        assert!(gui.commands.finished());
+        assert!(gui.output().is_empty(), "no move from a called-off search");
     }
 
     /// A growing-roses move from `START` and a move after it that does not end the game.
@@ -815,12 +910,12 @@ mod tests {
         let (grow_z, next_z) = (znot::move_text(&pos, &grow), znot::move_text(&mid, &next));
         let mut gui = Gui::new();
         gui.wild_rose(&["force"]);
-        lock(&gui.host.plugin.answers).extend([grow_z.clone(), next_z.clone()]);
+        lock(&gui.host().plugin.answers).extend([grow_z.clone(), next_z.clone()]);
         // The first part goes out as our engine sends it (`e7e8,e8b8`); the plug-in waits.
         assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
         assert!(xboard_wire(&pos, &grow).contains(','), "a two-leg first part");
         assert_eq!(
-            lock(&gui.host.plugin.answers).len(),
+            lock(&gui.host().plugin.answers).len(),
             1,
             "no second search before the pass"
         );
@@ -834,7 +929,7 @@ mod tests {
         after.make(next);
         assert_eq!(gui.plugin_fen(), fen::to_fen(&after, Coords::Wire));
         assert_eq!(
-            fen::to_fen(&gui.host.pos, Coords::Wire),
+            fen::to_fen(&gui.host().pos, Coords::Wire),
             fen::to_fen(&after, Coords::Wire)
         );
         // A pass nobody owes is no move.
@@ -847,7 +942,7 @@ mod tests {
         let mut gui = Gui::new();
         gui.wild_rose(&["force"]);
         // After the first part the plug-in answers a move of the other side.
-        lock(&gui.host.plugin.answers).extend([znot::move_text(&pos, &grow), "Knight b8 - c6".to_string()]);
+        lock(&gui.host().plugin.answers).extend([znot::move_text(&pos, &grow), "Knight b8 - c6".to_string()]);
         assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
         // XBoard sends its own picture of the turn instead of a pass: our position stays.
         let said = gui.say("setboard 8/8/8/8/8/8/8/8 b - - 0 1");

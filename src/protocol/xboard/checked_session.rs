@@ -7,11 +7,14 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
-use super::session::{Event, Session};
+use super::command_loop::CommandLoop;
+use super::session::Session;
 use crate::core::Position;
+use crate::engine::ThinkerEvent;
 use crate::notation::movetext::parse_move;
 use crate::notation::{Coords, fen};
 use crate::protocol::captured::CapturedOutput;
+use crate::protocol::input::Input;
 use crate::variants::Registry;
 
 /// How the lines an engine may write begin (besides thinking output, which begins with a number).
@@ -43,9 +46,16 @@ const PROTOCOL: [&str; 22] = [
 /// How many lines of the transcript a failure shows.
 const CONTEXT_LINES: usize = 60;
 
+/// What reaches the session: the GUI's input, or a report of its search.
+enum Event {
+    Input(Input),
+    Report(ThinkerEvent),
+}
+
 pub struct CheckedSession {
-    session: Session<CapturedOutput>,
-    events: UnboundedReceiver<Event>,
+    /// The session behind the CECP command loop, as the engine serves it.
+    commands: CommandLoop<Session<CapturedOutput>>,
+    events: UnboundedReceiver<ThinkerEvent>,
     out: CapturedOutput,
     /// Every line in (`> `) and out (`< `), for failure messages.
     transcript: Vec<String>,
@@ -59,7 +69,7 @@ impl CheckedSession {
         let (tx, rx) = unbounded_channel();
         let out = CapturedOutput::default();
         CheckedSession {
-            session: Session::new(registry, out.clone(), tx),
+            commands: CommandLoop::new(Session::new(registry, out.clone(), tx)),
             events: rx,
             out,
             transcript: Vec::new(),
@@ -70,7 +80,7 @@ impl CheckedSession {
     }
 
     pub fn session(&self) -> &Session<CapturedOutput> {
-        &self.session
+        self.commands.brain()
     }
 
     /// Every line in (`> `) and out (`< `) so far.
@@ -104,7 +114,7 @@ impl CheckedSession {
     /// One line to the session as it is; what it writes in answer is checked.
     pub fn line(&mut self, line: &str) {
         self.transcript.push(format!("> {line}"));
-        self.handle(Event::Line(line.to_string(), Instant::now()));
+        self.handle(Event::Input(Input::Line(line.to_string(), Instant::now())));
     }
 
     /// A `ping` numbered by the harness, whose `pong` must come in order.
@@ -116,7 +126,7 @@ impl CheckedSession {
 
     /// The end of input, as when the GUI goes away.
     pub fn eof(&mut self) {
-        self.handle(Event::Eof);
+        self.handle(Event::Input(Input::Eof));
     }
 
     /// Every `ping` so far answered, in order.
@@ -138,10 +148,10 @@ impl CheckedSession {
     pub fn pump(&mut self, wait: Duration) {
         let deadline = Instant::now() + wait;
         loop {
-            while let Ok(event) = self.events.try_recv() {
-                self.handle(event);
+            while let Ok(report) = self.events.try_recv() {
+                self.handle(Event::Report(report));
             }
-            if !self.session.thinking_on_move() || Instant::now() >= deadline {
+            if !self.session().thinking_on_move() || Instant::now() >= deadline {
                 return;
             }
             std::thread::sleep(Duration::from_micros(200));
@@ -150,9 +160,12 @@ impl CheckedSession {
 
     fn handle(&mut self, event: Event) {
         // The engine's move must be legal where it is played: in the position before this event.
-        let before = self.session.game().position_clone();
-        let valid = self.session.game().is_valid();
-        self.session.handle(event);
+        let before = self.session().game().position_clone();
+        let valid = self.session().game().is_valid();
+        match event {
+            Event::Input(input) => self.commands.input(input),
+            Event::Report(report) => self.commands.report(report),
+        }
         for line in self.out.take_lines() {
             self.transcript.push(format!("< {line}"));
             self.check_line(&line, &before, valid);

@@ -8,9 +8,8 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::reply::AnalysisStatus;
-use super::session::Event;
 use crate::core::{Move, Position};
-use crate::engine::Thinker;
+use crate::engine::{Thinker, ThinkerEvent};
 use crate::search::{Limits, SearchControl, SearchInfo, TimeBudget};
 
 /// Why a search runs.
@@ -39,14 +38,14 @@ struct Active {
 /// Starts, stops and follows the session's searches.
 pub struct SearchDriver {
     thinker: Thinker,
-    events: UnboundedSender<Event>,
+    events: UnboundedSender<ThinkerEvent>,
     active: Option<Active>,
     /// Root moves excluded by `exclude` (the session clears them with every new position).
     excluded: Vec<Move>,
 }
 
 impl SearchDriver {
-    pub fn new(hash_mb: usize, events: UnboundedSender<Event>) -> SearchDriver {
+    pub fn new(hash_mb: usize, events: UnboundedSender<ThinkerEvent>) -> SearchDriver {
         SearchDriver {
             thinker: Thinker::new(hash_mb),
             events,
@@ -80,7 +79,7 @@ impl SearchDriver {
         let events = self.events.clone();
         let root_moves = root.legal_moves().len();
         let (id, control) = self.thinker.start(root.clone(), limits, move |e| {
-            let _ = events.send(Event::Think(e));
+            let _ = events.send(e);
         });
         self.active = Some(Active {
             id,

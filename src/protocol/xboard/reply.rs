@@ -7,7 +7,8 @@
 //! would be acted on).
 
 use super::command::Command;
-use crate::core::GameResult;
+use crate::core::{GameResult, Outcome};
+use crate::notation::OutcomeText;
 use crate::search::Score;
 use std::fmt;
 
@@ -135,6 +136,14 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// The claim of a game end by rule, the core's verdict: `RESULT {DESCRIPTION}`.
+    pub fn game_over(outcome: &Outcome) -> Reply {
+        Reply::GameOver {
+            result: outcome.result(),
+            comment: outcome.description(),
+        }
+    }
+
     /// `Error (unknown command): WORD`. Only the command word is quoted, as engines do (transcript T8):
     /// XBoard scans the error text for command names, so the arguments must not add any.
     pub fn unknown_command(line: &str) -> Reply {

@@ -1,12 +1,9 @@
-//! The CECP session: the state machine of force / play / analyze / ponder and the answers to
-//! every command. It holds no rules: it asks the engine's game; its search runs through the
-//! `driver`, its clock is `clock`, the `edit` board is `edit`, and what a command does to a
-//! running search is `Command::while_thinking`.
-//!
-//! Ordering: while the engine thinks on its own move, `ping` and moves are held back and handled
-//! after the `move` line, so that `pong N` always follows everything sent before `ping N`.
+//! The CECP session: our engine as the brain behind the one command loop (`command_loop`), the
+//! state machine of force / play / analyze / ponder and the answers to every command. It holds no
+//! rules: it asks the engine's game; its search runs through the `driver`, its clock is `clock`,
+//! the `edit` board is `edit`. What a command does to a running search (`Command::while_thinking`)
+//! and what waits for our move are the loop's.
 
-use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,33 +12,21 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::announce;
 use super::clock::{CecpClock, OverheadWatch};
-use super::command::{Command, MoveFilter, parse_command, parse_edit_line};
+use super::command::{Command, EditCommand, MoveFilter};
 use super::driver::{Purpose, SearchDriver};
 use super::edit::{EditBoard, EditStep};
 use super::ghosts;
 use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use super::variant_info::XboardInfo;
-use super::while_thinking::WhileThinking;
 use crate::core::{Color, Move, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
 use crate::engine::{Game, GameError, ThinkerEvent, draw};
 use crate::notation::movetext::WireStyle;
-use crate::notation::{Coords, OutcomeText, fen, movetext, parse_square};
+use crate::notation::{Coords, fen, movetext, parse_square};
 use crate::search::{Limits, SearchInfo, SearchResult};
 use crate::variants::Registry;
 
 pub use crate::engine::memory::DEFAULT_HASH_MB;
-
-/// Something for the session to act on.
-#[derive(Debug)]
-pub enum Event {
-    /// A line from the GUI, with the moment it was read (our clock runs from then).
-    Line(String, Instant),
-    /// The GUI closed our stdin.
-    Eof,
-    /// A search thread reported.
-    Think(ThinkerEvent),
-}
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum Mode {
@@ -64,8 +49,6 @@ pub struct Session<W: Write> {
     clock: CecpClock,
     /// The GUI's per-move overhead, learnt from its `time` reports.
     overhead: OverheadWatch,
-    /// Commands held back while we think on our move (`WhileThinking::AfterMove`).
-    deferred: VecDeque<Command>,
     hint: Option<Move>,
     /// Score of our last search, from our side's view (for draw offers).
     last_score: Option<i32>,
@@ -80,7 +63,8 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    pub fn new(registry: Arc<Registry>, out: W, events: UnboundedSender<Event>) -> Session<W> {
+    /// A session writing to `out`, whose searches report to `events`.
+    pub fn new(registry: Arc<Registry>, out: W, events: UnboundedSender<ThinkerEvent>) -> Session<W> {
         Session {
             out,
             game: Game::new(registry),
@@ -90,7 +74,6 @@ impl<W: Write> Session<W> {
             ponder: false,
             clock: CecpClock::default(),
             overhead: OverheadWatch::default(),
-            deferred: VecDeque::new(),
             hint: None,
             last_score: None,
             debug: false,
@@ -125,55 +108,6 @@ impl<W: Write> Session<W> {
         // A GUI that has gone away cannot be told anything; EOF on stdin will end the session.
         let _ = writeln!(self.out, "{reply}");
         let _ = self.out.flush();
-    }
-
-    /// Handles one event.
-    pub fn handle(&mut self, event: Event) {
-        match event {
-            Event::Line(line, received) => {
-                self.received = received;
-                self.line(&line)
-            }
-            Event::Eof => {
-                self.driver.stop();
-                self.finished = true;
-            }
-            Event::Think(ThinkerEvent::Info { id, info }) => self.search_info(id, info),
-            Event::Think(ThinkerEvent::Done { id, result }) => self.search_done(id, result),
-        }
-    }
-
-    fn line(&mut self, line: &str) {
-        if self.edit.is_some() {
-            self.edit_line(line);
-            return;
-        }
-        let command = parse_command(line);
-        if self.driver.thinking_on_move() {
-            match command.while_thinking() {
-                WhileThinking::AfterMove => {
-                    self.deferred.push_back(command);
-                    return;
-                }
-                WhileThinking::StopsSearch => {
-                    // The search is called off without a move; what waited for it comes first.
-                    self.stop_search();
-                    self.run_deferred();
-                }
-                WhileThinking::Beside => {}
-            }
-        }
-        self.execute(command);
-    }
-
-    /// Executes the commands held back during our search, until one starts a new search.
-    fn run_deferred(&mut self) {
-        while let Some(command) = self.deferred.pop_front() {
-            self.execute(command);
-            if self.driver.thinking_on_move() {
-                break;
-            }
-        }
     }
 
     // ----- searches -----
@@ -323,7 +257,6 @@ impl<W: Write> Session<W> {
                 )
             });
             self.play_our_move(result);
-            self.run_deferred();
         }
     }
 
@@ -357,10 +290,7 @@ impl<W: Write> Session<W> {
     }
 
     fn claim(&mut self, outcome: &Outcome) {
-        self.send(Reply::GameOver {
-            result: outcome.result(),
-            comment: outcome.description(),
-        });
+        self.send(Reply::game_over(outcome));
     }
 
     // ----- commands -----
@@ -863,9 +793,9 @@ impl<W: Write> Session<W> {
         self.send(Reply::Highlight(board));
     }
 
-    fn edit_line(&mut self, line: &str) {
+    fn edit_line(&mut self, line: EditCommand) {
         let Some(edit) = self.edit.as_mut() else { return };
-        if edit.apply(parse_edit_line(line), self.game.variant()) == EditStep::Done {
+        if edit.apply(line, self.game.variant()) == EditStep::Done {
             self.finish_edit();
         }
     }
@@ -891,20 +821,42 @@ impl<W: Write> Session<W> {
     }
 }
 
-/// Our engine as the brain of the CECP command loop ([`serve_door`](super::serve_door)).
-impl<W: Write> super::Door for Session<W> {
-    type Report = Event;
+/// Our engine as the brain behind the CECP command loop.
+impl<W: Write> super::Brain for Session<W> {
+    type Report = ThinkerEvent;
 
-    fn line(&mut self, line: String, read_at: Instant) {
-        self.handle(Event::Line(line, read_at));
+    fn thinking_on_move(&self) -> bool {
+        self.driver.thinking_on_move()
     }
 
-    fn report(&mut self, report: Event) {
-        self.handle(report);
+    /// Our search is called off at once: its reports are dropped from now on.
+    fn call_off(&mut self) {
+        self.stop_search();
+    }
+
+    fn execute(&mut self, command: Command, read_at: Instant) {
+        self.received = read_at;
+        Session::execute(self, command);
+    }
+
+    fn editing(&self) -> bool {
+        self.edit.is_some()
+    }
+
+    fn edit(&mut self, line: EditCommand) {
+        self.edit_line(line);
+    }
+
+    fn report(&mut self, report: ThinkerEvent) {
+        match report {
+            ThinkerEvent::Info { id, info } => self.search_info(id, info),
+            ThinkerEvent::Done { id, result } => self.search_done(id, result),
+        }
     }
 
     fn eof(&mut self) {
-        self.handle(Event::Eof);
+        self.stop_search();
+        self.finished = true;
     }
 
     fn send(&mut self, reply: Reply) {

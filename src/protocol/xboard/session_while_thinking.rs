@@ -1,14 +1,15 @@
-//! The stop rule in the session: during a search on our own move, `Beside` commands leave it
-//! running, `AfterMove` ones wait for our move, and a `StopsSearch` command calls it off without a
-//! move, after the commands that waited.
+//! The stop rule in the command loop, with our engine's session behind it: during a search on our
+//! own move, `Beside` commands leave it running, `AfterMove` ones wait for our move, and a
+//! `StopsSearch` command calls it off without a move, after the commands that waited.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use tokio::sync::mpsc::unbounded_channel;
 
-use super::{Event, Session};
+use super::Session;
 use crate::protocol::captured::CapturedOutput as Output;
+use crate::protocol::xboard::CommandLoop;
 
 /// Not thinking output (`depth score time nodes pv`).
 fn answers(lines: Vec<String>) -> Vec<String> {
@@ -26,9 +27,13 @@ fn answers(lines: Vec<String>) -> Vec<String> {
 fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_move() {
     let (tx, _rx) = unbounded_channel();
     let out = Output::default();
-    let mut session = Session::new(Arc::new(crate::protocol::builtin_games()), out.clone(), tx);
-    let send = |session: &mut Session<Output>, line: &str| {
-        session.handle(Event::Line(line.to_string(), Instant::now()));
+    let mut session = CommandLoop::new(Session::new(
+        Arc::new(crate::protocol::builtin_games()),
+        out.clone(),
+        tx,
+    ));
+    let send = |session: &mut CommandLoop<Session<Output>>, line: &str| {
+        session.line(line, Instant::now());
     };
     // A long search on our move: nothing here waits for it to end (the reports are never read,
     // so it cannot play a move by itself either).
@@ -36,7 +41,7 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
         send(&mut session, line);
     }
     out.take_lines();
-    assert!(session.driver.thinking_on_move());
+    assert!(session.brain().driver.thinking_on_move());
     for line in [
         "post",
         "nopost",
@@ -55,7 +60,7 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
         "perft 3",
     ] {
         send(&mut session, line);
-        assert!(session.driver.thinking_on_move(), "{line} stopped the search");
+        assert!(session.brain().driver.thinking_on_move(), "{line} stopped the search");
     }
     let answered = answers(out.take_lines());
     assert!(answered.iter().any(|l| l.starts_with("highlight ")), "{answered:?}");
@@ -65,10 +70,10 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
     );
     // `ping` waits for our move.
     send(&mut session, "ping 7");
-    assert!(session.driver.thinking_on_move());
+    assert!(session.brain().driver.thinking_on_move());
     assert!(!answers(out.take_lines()).iter().any(|l| l.starts_with("pong")));
     // `force` calls the search off: no move, and the ping that waited is answered.
     send(&mut session, "force");
-    assert!(session.driver.purpose().is_none());
+    assert!(session.brain().driver.purpose().is_none());
     assert_eq!(answers(out.take_lines()), ["pong 7"]);
 }
