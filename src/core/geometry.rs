@@ -176,6 +176,16 @@ impl SquareSet {
         ])
     }
 
+    #[inline]
+    pub fn intersection(&self, other: &SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+            self.0[3] & other.0[3],
+        ])
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         (0..4).flat_map(move |w| {
             let mut bits = self.0[w];

@@ -272,11 +272,6 @@ fn king_distance(shape: crate::core::BoardShape, a: Square, b: Square) -> i32 {
     dx.max(dy)
 }
 
-#[inline]
-fn and(a: &SquareSet, b: &SquareSet) -> SquareSet {
-    SquareSet([a.0[0] & b.0[0], a.0[1] & b.0[1], a.0[2] & b.0[2], a.0[3] & b.0[3]])
-}
-
 /// The squares a piece of kind `k` and `color` on `sq` attacks (its capturing rays up to the
 /// first piece; a hopper's beyond its screen).
 fn attacks_of(pos: &Position, k: usize, color: Color, sq: Square) -> SquareSet {
@@ -394,7 +389,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 }
             } else if info.royal {
                 let a = attacks_of(pos, k, color, sq);
-                side.att2 = side.att2.union(&and(&side.att, &a));
+                side.att2 = side.att2.union(&side.att.intersection(&a));
                 side.att = side.att.union(&a);
             } else {
                 side.npm += info.value;
@@ -417,7 +412,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 }
             }
         }
-        side.att2 = side.att2.union(&and(&side.att, &side.pawn_attacks));
+        side.att2 = side.att2.union(&side.att.intersection(&side.pawn_attacks));
         side.att = side.att.union(&side.pawn_attacks);
         let b = side.bound_colors;
         if b & (b >> 1) & 0x5555_5555_5555_5555 != 0 {
@@ -577,7 +572,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                     }
                 }
             }
-            att2 = att2.union(&and(&att, &attacks));
+            att2 = att2.union(&att.intersection(&attacks));
             att = att.union(&attacks);
             let kp = &w.kinds[k];
             let above = mob * 16 - info.mob_center16;
