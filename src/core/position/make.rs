@@ -37,28 +37,15 @@ impl Position {
         let variant = Arc::clone(&self.variant);
         let v = &*variant;
         let z = &v.tables.zobrist;
-        let shape = v.shape;
         let us = self.side;
         let mut undo = self.undo_record(Some(mv));
-        self.history.push(self.men.hash);
-        if self.continuation {
-            self.men.hash ^= z.continuation;
-            self.continuation = false;
-        }
-        if !self.ep.is_none() {
-            self.men.hash ^= z.ep(self.ep.first);
-            self.ep = EnPassant::NONE;
-        }
-        let mut irreversible = false;
+        self.leave_position(z);
         // Squares whose castling rights the move may take away.
         let mut touched = [mv.from(), Some(mv.to()), None];
-        match mv {
+        let irreversible = match mv {
             Move::Drop { kind, to } => {
-                let n = &mut self.hand[us as usize][kind.index()];
-                self.men.hash ^= z.hand(kind, us, *n) ^ z.hand(kind, us, *n - 1);
-                *n -= 1;
-                self.men.put(z, Piece::new(kind, us), to);
-                irreversible = true;
+                self.drop_from_hand(z, kind, to);
+                true
             }
             Move::Castle {
                 king_from,
@@ -66,104 +53,16 @@ impl Position {
                 rook_from,
                 rook_to,
             } => {
-                undo.moved = self.men.board[king_from.index()];
-                // Relocating keeps the piece lists in order; the order of the two avoids overlap
-                // (a 1-square castling puts the rook on the king's square, a long one the king on
-                // the rook's).
-                if rook_to == king_from {
-                    self.men.relocate(z, king_from, king_to);
-                    self.men.relocate(z, rook_from, rook_to);
-                } else {
-                    self.men.relocate(z, rook_from, rook_to);
-                    self.men.relocate(z, king_from, king_to);
-                }
-                self.move_king(us, king_from, king_to);
+                self.castle(z, &mut undo, (king_from, king_to), (rook_from, rook_to));
                 touched[2] = Some(rook_from);
+                false
             }
             Move::Grow { from, to, converts } => {
-                let (moved, index) = self.men.remove(z, from);
-                undo.moved = moved.0;
-                undo.moved_index = index;
-                if self.men.board[to.index()] != EMPTY {
-                    let (victim, i) = self.men.remove(z, to);
-                    undo.captured[0] = (to, victim.0, i);
-                    undo.ncaptured = 1;
-                }
-                if let Some(unit_sq) = converts {
-                    // The converted unit is recorded as captured; unmake puts it back.
-                    let (unit, i) = self.men.remove(z, unit_sq);
-                    undo.captured[undo.ncaptured as usize] = (unit_sq, unit.0, i);
-                    undo.ncaptured += 1;
-                    let convert = v
-                        .piece(moved.kind())
-                        .promotion
-                        .as_ref()
-                        .and_then(|p| p.convert)
-                        .unwrap_or(unit.kind());
-                    self.men.put(z, Piece::new(convert, unit.color()), unit_sq);
-                }
-                irreversible = true;
+                self.grow(v, &mut undo, from, to, converts);
+                true
             }
-            piece_move!(from, to, promotion) => {
-                let moved = Piece(self.men.board[from.index()]);
-                undo.moved = moved.0;
-                let capture = |pos: &mut Position, sq: Square, undo: &mut Undo| {
-                    if pos.men.board[sq.index()] == EMPTY || sq == from {
-                        return;
-                    }
-                    let (p, i) = pos.men.remove(z, sq);
-                    if v.piece(p.kind()).royalty == Royalty::King {
-                        pos.drop_king(p.color(), sq);
-                    } else if v.captures_to_hand {
-                        pos.add_to_hand(us, v.hand_kind(p.kind()));
-                    }
-                    undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
-                    undo.ncaptured += 1;
-                };
-                match mv {
-                    Move::EnPassant { victim, .. } => capture(self, victim, &mut undo),
-                    Move::Special { victim, blast, .. } => {
-                        if let Some(sq) = victim {
-                            capture(self, sq, &mut undo);
-                            touched[2] = Some(sq);
-                        }
-                        for (dx, dy) in blast.directions() {
-                            if let Some(sq) = shape.offset(to, dx, dy) {
-                                capture(self, sq, &mut undo);
-                                self.clear_castling_at(sq);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-                if from != to {
-                    capture(self, to, &mut undo);
-                    match promotion {
-                        Some(kind) => {
-                            let (_, i) = self.men.remove(z, from);
-                            undo.moved_index = i;
-                            self.men.put(z, Piece::new(kind, us), to);
-                        }
-                        None => self.men.relocate(z, from, to),
-                    }
-                    if v.piece(moved.kind()).royalty == Royalty::King {
-                        self.move_king(us, from, to);
-                    }
-                }
-                irreversible = undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock;
-                // A push that promotes leaves no pawn behind to take en passant.
-                if let Move::MultiStep { promotion: None, .. } = mv {
-                    let first = shape
-                        .offset(from, 0, us.forward())
-                        .expect("a multi-step passes a square");
-                    let ep = EnPassant { first, victim: to };
-                    if self.ep_capturable(&ep, us.opposite()) {
-                        self.ep = ep;
-                        self.men.hash ^= z.ep(first);
-                    }
-                }
-            }
-        }
+            piece_move!(from, to, promotion) => self.move_piece(v, &mut undo, mv, (from, to, promotion), &mut touched),
+        };
         if self.castling != 0 {
             for sq in touched.into_iter().flatten() {
                 self.clear_castling_at(sq);
@@ -175,6 +74,170 @@ impl Position {
             self.halfmove.saturating_add(1)
         };
         self.undo.push(undo);
+        self.pass_the_turn(z, mv, us);
+    }
+
+    /// The first step of every move: the position left goes to the history, and the state that
+    /// lasts one move only (a turn going on, an e.p. right) ends.
+    #[inline]
+    fn leave_position(&mut self, z: &Zobrist) {
+        self.history.push(self.men.hash);
+        if self.continuation {
+            self.men.hash ^= z.continuation;
+            self.continuation = false;
+        }
+        if !self.ep.is_none() {
+            self.men.hash ^= z.ep(self.ep.first);
+            self.ep = EnPassant::NONE;
+        }
+    }
+
+    /// A piece of the side to move leaves its hand for `to`.
+    #[inline]
+    fn drop_from_hand(&mut self, z: &Zobrist, kind: Kind, to: Square) {
+        let us = self.side;
+        let n = &mut self.hand[us as usize][kind.index()];
+        self.men.hash ^= z.hand(kind, us, *n) ^ z.hand(kind, us, *n - 1);
+        *n -= 1;
+        self.men.put(z, Piece::new(kind, us), to);
+    }
+
+    /// King and rook change places as castling says: `(from, to)` for each.
+    #[inline]
+    fn castle(&mut self, z: &Zobrist, undo: &mut Undo, king: (Square, Square), rook: (Square, Square)) {
+        let ((king_from, king_to), (rook_from, rook_to)) = (king, rook);
+        undo.moved = self.men.board[king_from.index()];
+        // Relocating keeps the piece lists in order; the order of the two avoids overlap (a
+        // 1-square castling puts the rook on the king's square, a long one the king on the rook's).
+        if rook_to == king_from {
+            self.men.relocate(z, king_from, king_to);
+            self.men.relocate(z, rook_from, rook_to);
+        } else {
+            self.men.relocate(z, rook_from, rook_to);
+            self.men.relocate(z, king_from, king_to);
+        }
+        self.move_king(self.side, king_from, king_to);
+    }
+
+    /// Growing roses: the piece on `from` goes to `to`, capturing there, and leaves the board; the
+    /// enemy unit on `converts` (if any) changes its kind.
+    #[inline]
+    fn grow(&mut self, v: &Variant, undo: &mut Undo, from: Square, to: Square, converts: Option<Square>) {
+        let z = &v.tables.zobrist;
+        let (moved, index) = self.men.remove(z, from);
+        undo.moved = moved.0;
+        undo.moved_index = index;
+        if self.men.board[to.index()] != EMPTY {
+            let (victim, i) = self.men.remove(z, to);
+            undo.captured[0] = (to, victim.0, i);
+            undo.ncaptured = 1;
+        }
+        if let Some(unit_sq) = converts {
+            // The converted unit is recorded as captured; unmake puts it back.
+            let (unit, i) = self.men.remove(z, unit_sq);
+            undo.captured[undo.ncaptured as usize] = (unit_sq, unit.0, i);
+            undo.ncaptured += 1;
+            let convert = v
+                .piece(moved.kind())
+                .promotion
+                .as_ref()
+                .and_then(|p| p.convert)
+                .unwrap_or(unit.kind());
+            self.men.put(z, Piece::new(convert, unit.color()), unit_sq);
+        }
+    }
+
+    /// A piece moves from `from` to `to` (or stays, detonating), capturing on the way what the
+    /// move says, and promoting. Returns whether the move is irreversible (it captured, or the
+    /// piece resets the clock); adds to `touched` a square whose castling right a capture ends.
+    #[inline]
+    fn move_piece(
+        &mut self,
+        v: &Variant,
+        undo: &mut Undo,
+        mv: Move,
+        (from, to, promotion): (Square, Square, Option<Kind>),
+        touched: &mut [Option<Square>; 3],
+    ) -> bool {
+        let z = &v.tables.zobrist;
+        let us = self.side;
+        let moved = Piece(self.men.board[from.index()]);
+        undo.moved = moved.0;
+        match mv {
+            Move::EnPassant { victim, .. } => self.capture_at(v, victim, from, undo),
+            Move::Special { victim, blast, .. } => {
+                if let Some(sq) = victim {
+                    self.capture_at(v, sq, from, undo);
+                    touched[2] = Some(sq);
+                }
+                for (dx, dy) in blast.directions() {
+                    if let Some(sq) = v.shape.offset(to, dx, dy) {
+                        self.capture_at(v, sq, from, undo);
+                        self.clear_castling_at(sq);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if from != to {
+            self.capture_at(v, to, from, undo);
+            match promotion {
+                Some(kind) => {
+                    let (_, i) = self.men.remove(z, from);
+                    undo.moved_index = i;
+                    self.men.put(z, Piece::new(kind, us), to);
+                }
+                None => self.men.relocate(z, from, to),
+            }
+            if v.piece(moved.kind()).royalty == Royalty::King {
+                self.move_king(us, from, to);
+            }
+        }
+        // A push that promotes leaves no pawn behind to take en passant.
+        if let Move::MultiStep { promotion: None, .. } = mv {
+            self.open_en_passant(z, from, to);
+        }
+        undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock
+    }
+
+    /// Takes what stands on `sq` (if anything, and not the mover itself on `from`): a king leaves
+    /// its side's kings, anything else may go to the capturer's hand.
+    #[inline]
+    fn capture_at(&mut self, v: &Variant, sq: Square, from: Square, undo: &mut Undo) {
+        if self.men.board[sq.index()] == EMPTY || sq == from {
+            return;
+        }
+        let (p, i) = self.men.remove(&v.tables.zobrist, sq);
+        if v.piece(p.kind()).royalty == Royalty::King {
+            self.drop_king(p.color(), sq);
+        } else if v.captures_to_hand {
+            self.add_to_hand(self.side, v.hand_kind(p.kind()));
+        }
+        undo.captured[undo.ncaptured as usize] = (sq, p.0, i);
+        undo.ncaptured += 1;
+    }
+
+    /// After the pawn's multi-step from `from` to `to`, the squares it skipped are targets if the
+    /// other side can take on one.
+    #[inline]
+    fn open_en_passant(&mut self, z: &Zobrist, from: Square, to: Square) {
+        let us = self.side;
+        let first = self
+            .variant
+            .shape
+            .offset(from, 0, us.forward())
+            .expect("a multi-step passes a square");
+        let ep = EnPassant { first, victim: to };
+        if self.ep_capturable(&ep, us.opposite()) {
+            self.ep = ep;
+            self.men.hash ^= z.ep(first);
+        }
+    }
+
+    /// The last step of a move: the other side moves next, unless a growing rose goes on with
+    /// another move of the same side.
+    #[inline]
+    fn pass_the_turn(&mut self, z: &Zobrist, mv: Move, us: Color) {
         if matches!(mv, Move::Grow { .. }) && self.has_pseudo_moves() {
             // The turn goes on: the same side makes another move.
             self.continuation = true;
