@@ -167,7 +167,8 @@ impl Ending {
 }
 
 /// A game's start position, read once when the match is set up (from an opening file, or the
-/// variant's start, shuffled where it has a shuffle rule), with its FEN for the records.
+/// variant's start, shuffled where it has a shuffle rule), with its FEN for the records. The
+/// position is the one its FEN states, the one the engines are given: it has no history.
 #[derive(Clone)]
 pub struct Start {
     position: Position,
@@ -176,9 +177,23 @@ pub struct Start {
 }
 
 impl Start {
+    /// A position set up with no moves played on it (a variant's start, a position read from a
+    /// FEN); the end of a line of moves is [`Start::after_line`].
     pub fn new(position: Position) -> Start {
         let fen = fen::to_fen(&position, Coords::Human);
         Start { position, fen }
+    }
+
+    /// Where a line of moves led (a PGN opening), as its FEN states it: the line's moves are not
+    /// the game's, so a position the line passed through is no repetition in the game, as it is
+    /// none for the engines, which are given the FEN.
+    ///
+    /// # Errors
+    ///
+    /// The position, set up afresh, is not one of its variant (the text says why).
+    pub fn after_line(position: &Position) -> Result<Start, String> {
+        let fresh = Position::from_setup(position.variant(), &position.to_setup()).map_err(|e| e.to_string())?;
+        Ok(Start::new(fresh))
     }
 
     /// The position of a FEN (human coordinates) in `variant`.

@@ -131,7 +131,7 @@ pub fn parse_pgn(text: &str, variant: &Arc<Variant>, plies: Option<usize>) -> Re
         if pos.outcome().is_some() {
             return Err(at("the game is over in the opening position".to_string()));
         }
-        out.push(Start::new(pos));
+        out.push(Start::after_line(&pos).map_err(at)?);
     }
     if out.is_empty() {
         return Err("no games".to_string());
@@ -190,5 +190,33 @@ mod tests {
             Format::Pgn
         );
         assert_eq!(Format::guess(std::path::Path::new("x.epd"), "8/8 w - -"), Format::Epd);
+    }
+
+    /// A PGN opening's games start from its FEN, the position the engines are given: the line's
+    /// own moves are no history there, so a position the line passed through is no repetition in
+    /// the game (the referee and the engines judge the same game).
+    #[test]
+    fn a_pgn_opening_starts_without_the_line_that_led_to_it() {
+        let v = Registry::builtin().get("normal").unwrap();
+        // The start position twice in the line; Ng8 would make it the third time.
+        let starts = parse_pgn("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n", &v, None).unwrap();
+        let start = &starts[0];
+        assert_eq!(
+            start.fen(),
+            "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4"
+        );
+        let from_fen = Start::parse(&v, start.fen()).unwrap();
+        assert_eq!(start.position().plies_played(), 0);
+        assert_eq!(start.position().hash(), from_fen.position().hash());
+        let mut pos = start.position().clone();
+        pos.make(san::parse_san(&pos, "Ng8").unwrap());
+        assert_eq!(pos.repetitions(), 0);
+        assert_eq!(pos.outcome(), None);
+        // From the line with its history, the same move is a third occurrence: what the test sees.
+        let mut line = Position::start(&v);
+        for word in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            line.make(san::parse_san(&line, word).unwrap());
+        }
+        assert!(line.outcome().is_some());
     }
 }
