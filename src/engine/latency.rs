@@ -179,7 +179,8 @@ mod tests {
         e.observe(clock, clock - 135, 5);
         assert_eq!(e.move_cost().least_ms, 175);
         // Long moves are charged their thinking and a little more: the overhead falls to the
-        // floor, but they say nothing of what a fast move costs (the soak's move-139 flag).
+        // floor, but they say nothing of what a fast move costs: a floor learnt from them alone
+        // would let a fast move flag.
         for _ in 0..60 {
             clock -= 410;
             e.observe(clock, clock - 10, 400);

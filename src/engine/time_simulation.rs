@@ -195,7 +195,7 @@ fn assert_no_flag_under_slow_guis(ponder_hit_every: Option<u32>) {
 
 #[test]
 fn a_slow_gui_never_flags_when_its_floor_shows() {
-    // XBoard with pondering on (as in the soak): every fourth move a ponder hit answered at once
+    // XBoard with pondering on: every fourth move a ponder hit answered at once
     // shows the floor early.
     assert_no_flag_under_slow_guis(Some(4));
 }

@@ -177,7 +177,8 @@ mod tests {
         assert!(!pillage.builtin && pillage.wire.castling_two_legs && pillage.wire.en_passant_legs);
     }
 
-    /// Issue 15: `[xboard]` castling and e.p. values were reported at the `name =` line.
+    /// An error in an `[xboard]` castling or e.p. value points at that value's own line, not at
+    /// the `name =` line.
     #[test]
     fn xboard_values_point_at_their_own_lines() {
         let normal = include_str!("../../../fixtures/variants/normal.toml");
