@@ -37,7 +37,6 @@ impl Position {
         let variant = Arc::clone(&self.variant);
         let v = &*variant;
         let z = &v.tables.zobrist;
-        let us = self.side;
         let mut undo = self.undo_record(Some(mv));
         self.leave_position(z);
         // Squares whose castling rights the move may take away.
@@ -74,7 +73,7 @@ impl Position {
             self.halfmove.saturating_add(1)
         };
         self.undo.push(undo);
-        self.pass_the_turn(z, mv, us);
+        self.pass_the_turn(z, mv);
     }
 
     /// The first step of every move: the position left goes to the history, and the state that
@@ -237,17 +236,17 @@ impl Position {
     /// The last step of a move: the other side moves next, unless a growing rose goes on with
     /// another move of the same side.
     #[inline]
-    fn pass_the_turn(&mut self, z: &Zobrist, mv: Move, us: Color) {
+    fn pass_the_turn(&mut self, z: &Zobrist, mv: Move) {
         if matches!(mv, Move::Grow { .. }) && self.has_pseudo_moves() {
             // The turn goes on: the same side makes another move.
             self.continuation = true;
             self.men.hash ^= z.continuation;
             return;
         }
-        if us == Color::Black {
+        if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.side = us.opposite();
+        self.side = self.side.opposite();
         self.men.hash ^= z.side;
     }
 
