@@ -95,7 +95,9 @@ match() {
 refereed() {
 echo "== refereed games at 1 s + 0.01 s (fairybridge match, concurrency $CONCURRENCY)"
 for g in $GAMES; do
-    match "self-$g" "$g" "$SELF_GAMES" \
+    # From the game's opening suite: from the start alone, self-play repeats a few games (Wild
+    # Rose's is decided at ply 2: 1. Nxe7, and every reply leaves a rose attacked).
+    match "self-$g" "$g" "$SELF_GAMES" --openings "$ROOT/fixtures/openings/$g.epd" \
         --engine cmd="$ENGINE" name=fairybridge-1 --engine cmd="$ENGINE" name=fairybridge-2
 done
 match fairymax-normal normal "$FM_GAMES" --engine cmd="$ENGINE" name=fairybridge --engine cmd="$FAIRYMAX" name=fairymax

@@ -1263,3 +1263,38 @@ fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_e
         e.transcript()
     );
 }
+
+/// At 1 s + 0.01 s, on the first move of a game, the engine's plan leaves next to no time for the
+/// move (40 ms kept for each move to come until the GUI's overhead is measured): it still searches
+/// one ply before it answers. Blind, it answered 1. Nxe7 with the capture ordered first, Wdxe7,
+/// which leaves a rose attacked and loses at once (every self-play game of the 1 s soak did).
+#[test]
+fn at_one_second_a_game_the_first_reply_is_searched() {
+    let mut engine = common::EngineProcess::start(&[], false);
+    for line in [
+        "xboard",
+        "protover 2",
+        "new",
+        "variant wildrose",
+        "level 0 0:01 0.01",
+        "time 100",
+        "otim 100",
+        "usermove b1e7",
+    ] {
+        engine.send(line);
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let reply = loop {
+        let line = engine
+            .next_line_before(deadline)
+            .expect("the engine answers with a move");
+        if let Some(mv) = line.strip_prefix("move ") {
+            break mv.to_string();
+        }
+    };
+    let mut p = pos("vnuwwunv/ppppNppp/8/8/8/8/PPPPPPPP/V1UWWUNV b - - 0 1");
+    let mv = parse_move(&p, &reply, Coords::Wire).unwrap_or_else(|e| panic!("{reply}: {e:?}"));
+    p.make(mv);
+    assert_eq!(p.outcome(), None, "{reply} loses at once");
+    engine.close_input_with_quit();
+}

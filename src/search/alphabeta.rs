@@ -755,10 +755,17 @@ impl Searcher {
         if let Some(n) = ctx.team.publish {
             n.store(self.nodes, Ordering::Relaxed);
         }
+        // A first iteration not yet complete runs on to the move's last deadline: a move chosen
+        // before one ply is searched is chosen blind.
+        let deadline = if self.completed_depth == 0 {
+            ctx.control.most_ms()
+        } else {
+            ctx.control.hard_ms()
+        };
         if ctx.control.is_stopped() {
             self.aborted = true;
-        } else if let Some(hard) = ctx.control.hard_ms()
-            && ctx.elapsed_ms(self.nodes) >= hard
+        } else if let Some(deadline) = deadline
+            && ctx.elapsed_ms(self.nodes) >= deadline
         {
             self.aborted = true;
         }
@@ -2079,6 +2086,7 @@ mod tests {
         control.set_budget_from_start(Some(super::super::TimeBudget {
             soft: Duration::from_millis(100),
             hard: Duration::from_millis(100),
+            most: Duration::from_millis(100),
         }));
         s.check_stop(&ctx_started(a_second_ago));
         assert!(s.aborted, "a second in, a 100 ms deadline has passed");
@@ -2087,6 +2095,7 @@ mod tests {
         control.set_budget_from_start(Some(super::super::TimeBudget {
             soft: Duration::from_secs(3600),
             hard: Duration::from_secs(3600),
+            most: Duration::from_secs(3600),
         }));
         s.check_stop(&ctx_started(Instant::now()));
         assert!(!s.aborted, "an hour's deadline has not passed");
@@ -2165,6 +2174,7 @@ mod tests {
         control.set_budget(Some(super::super::TimeBudget {
             soft: Duration::from_millis(30),
             hard: Duration::from_millis(60),
+            most: Duration::from_millis(60),
         }));
         // An infinite search ends only through the budget it was given: that it ends at all is
         // the test (the bound is for a hang only).
@@ -2204,6 +2214,31 @@ mod tests {
             assert!(r.nodes < 100_000, "{variant}: {} nodes at depth 1", r.nodes);
             assert!(p.find_legal(&r.best.unwrap()).is_some());
         }
+    }
+
+    /// Past its hard limit a search still completes its first iteration, up to the move's last
+    /// deadline (`most`): a move chosen before one ply is searched is chosen blind. Wild Rose
+    /// after 1. Nxe7, where a capture ordered first, Wdxe7, leaves a rose attacked and loses.
+    #[test]
+    fn the_first_iteration_runs_past_the_hard_limit_to_the_last_deadline() {
+        let after_nxe7 = "vnuwwunv/ppppNppp/8/8/8/8/PPPPPPPP/V1UWWUNV b - - 0 1";
+        let mut p = pos("wildrose", after_nxe7);
+        let limits = Limits {
+            time: Some(super::super::TimeBudget {
+                soft: Duration::ZERO,
+                hard: Duration::ZERO,
+                most: Duration::from_secs(600),
+            }),
+            ..Limits::default()
+        };
+        let r = run(&mut p, &limits);
+        assert_eq!(r.depth, 1, "one ply, then the hard limit");
+        p.make(r.best.expect("a move"));
+        assert_eq!(p.outcome(), None, "one ply sees the moves that lose at once");
+        // Without the last deadline the same search stops before its first move.
+        let mut p = pos("wildrose", after_nxe7);
+        let r = run(&mut p, &Limits::movetime(Duration::ZERO));
+        assert_eq!(r.depth, 0);
     }
 
     /// A deadline stops the search inside its first iteration, with a legal move (the time was

@@ -23,8 +23,10 @@ pub struct SearchControl {
     start: Mutex<Option<Instant>>,
     /// Don't start a new iteration after this many ms.
     soft_ms: AtomicU64,
-    /// Abort at once after this many ms.
+    /// Abort at once after this many ms, once the first iteration is complete.
     hard_ms: AtomicU64,
+    /// Abort a first iteration not yet complete after this many ms.
+    most_ms: AtomicU64,
     /// The root move being searched (written once per root move: cheap).
     current: Mutex<Option<RootProgress>>,
 }
@@ -53,6 +55,7 @@ impl SearchControl {
             start: Mutex::new(None),
             soft_ms: AtomicU64::new(NEVER),
             hard_ms: AtomicU64::new(NEVER),
+            most_ms: AtomicU64::new(NEVER),
             current: Mutex::new(None),
         }
     }
@@ -63,6 +66,7 @@ impl SearchControl {
         *self.lock_start() = None;
         self.soft_ms.store(NEVER, Ordering::SeqCst);
         self.hard_ms.store(NEVER, Ordering::SeqCst);
+        self.most_ms.store(NEVER, Ordering::SeqCst);
         *self.lock_current() = None;
     }
 
@@ -98,14 +102,14 @@ impl SearchControl {
             None => {
                 self.soft_ms.store(NEVER, Ordering::SeqCst);
                 self.hard_ms.store(NEVER, Ordering::SeqCst);
+                self.most_ms.store(NEVER, Ordering::SeqCst);
             }
             Some(b) => {
                 let now = self.elapsed().as_millis() as u64;
                 let soft = now.saturating_add(b.soft.as_millis() as u64);
                 let hard = now.saturating_add(b.hard.as_millis() as u64).max(soft.min(NEVER - 1));
-                // Hard first, so that a reader never sees a soft limit beyond the hard one.
-                self.hard_ms.store(hard, Ordering::SeqCst);
-                self.soft_ms.store(soft, Ordering::SeqCst);
+                let most = now.saturating_add(b.most.as_millis() as u64).max(hard.min(NEVER - 1));
+                self.store(soft, hard, most);
             }
         }
     }
@@ -119,6 +123,15 @@ impl SearchControl {
         let hard = now
             .saturating_add(budget.hard.as_millis() as u64)
             .clamp(soft, NEVER - 1);
+        let most = now
+            .saturating_add(budget.most.as_millis() as u64)
+            .clamp(hard, NEVER - 1);
+        self.store(soft, hard, most);
+    }
+
+    /// The deadlines, the widest first, so that a reader never sees one beyond a wider one.
+    fn store(&self, soft: u64, hard: u64, most: u64) {
+        self.most_ms.store(most, Ordering::SeqCst);
         self.hard_ms.store(hard, Ordering::SeqCst);
         self.soft_ms.store(soft, Ordering::SeqCst);
     }
@@ -130,8 +143,8 @@ impl SearchControl {
             Some(b) => {
                 let soft = b.soft.as_millis().min(NEVER as u128 - 1) as u64;
                 let hard = (b.hard.as_millis().min(NEVER as u128 - 1) as u64).max(soft);
-                self.hard_ms.store(hard, Ordering::SeqCst);
-                self.soft_ms.store(soft, Ordering::SeqCst);
+                let most = (b.most.as_millis().min(NEVER as u128 - 1) as u64).max(hard);
+                self.store(soft, hard, most);
             }
         }
     }
@@ -160,6 +173,13 @@ impl SearchControl {
         (v != NEVER).then_some(v)
     }
 
+    /// The deadline of a first iteration not yet complete, in ms since the start, if any.
+    #[inline]
+    pub(crate) fn most_ms(&self) -> Option<u64> {
+        let v = self.most_ms.load(Ordering::Relaxed);
+        (v != NEVER).then_some(v)
+    }
+
     fn lock_start(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
         // A poisoned lock only means another thread panicked while holding it; the data is a
         // plain `Option<Instant>` and stays valid.
@@ -178,6 +198,7 @@ mod tests {
         c.set_budget(Some(TimeBudget {
             soft: Duration::from_millis(100),
             hard: Duration::from_millis(300),
+            most: Duration::from_millis(300),
         }));
         assert_eq!(c.soft_ms(), Some(100));
         assert_eq!(c.hard_ms(), Some(300));
@@ -196,6 +217,7 @@ mod tests {
         let budget = TimeBudget {
             soft: Duration::from_millis(10_000),
             hard: Duration::from_millis(20_000),
+            most: Duration::from_millis(20_000),
         };
         c.ponder_hit(budget);
         let now = c.elapsed().as_millis() as u64;
@@ -207,6 +229,7 @@ mod tests {
         c.ponder_hit(TimeBudget {
             soft: Duration::from_millis(5),
             hard: Duration::from_millis(500),
+            most: Duration::from_millis(500),
         });
         assert!(c.soft_ms().unwrap() >= 30);
         assert!(c.soft_ms() <= c.hard_ms());

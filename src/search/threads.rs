@@ -197,6 +197,7 @@ mod tests {
             time: Some(TimeBudget {
                 soft: Duration::from_millis(5),
                 hard: Duration::from_millis(10),
+                most: Duration::from_millis(10),
             }),
             ..Limits::default()
         };

@@ -28,8 +28,33 @@ const MAX_CLOCK_MS: i64 = 1 << 40;
 pub struct TimeBudget {
     /// Don't start a new iteration after this (scaled by best-move stability).
     pub soft: Duration,
-    /// Abort the search at this point.
+    /// Abort the search at this point, once its first iteration is complete.
     pub hard: Duration,
+    /// The most this move may take: a first iteration not yet complete runs on past `hard` up to
+    /// this. A move played before one ply is searched is chosen blind, and can lose at once
+    /// (Wild Rose's first moves at 1 s a game did) where one ply sees it.
+    pub most: Duration,
+}
+
+impl TimeBudget {
+    /// One time for every limit (`st`, `movetime`: an exact maximum).
+    pub fn fixed(time: Duration) -> TimeBudget {
+        TimeBudget {
+            soft: time,
+            hard: time,
+            most: time,
+        }
+    }
+
+    /// What is left of the budget once `spent` has gone by before the search began (the clock
+    /// ran from the GUI's line: a busy machine, a stopped search).
+    pub fn less(self, spent: Duration) -> TimeBudget {
+        TimeBudget {
+            soft: self.soft.saturating_sub(spent),
+            hard: self.hard.saturating_sub(spent),
+            most: self.most.saturating_sub(spent),
+        }
+    }
 }
 
 /// What the GUI charges on every move beyond the engine's thinking, as a door has measured it
@@ -98,7 +123,7 @@ impl Limits {
     /// A search with a fixed time per move (both limits equal).
     pub fn movetime(time: Duration) -> Limits {
         Limits {
-            time: Some(TimeBudget { soft: time, hard: time }),
+            time: Some(TimeBudget::fixed(time)),
             ..Limits::default()
         }
     }
@@ -121,10 +146,11 @@ pub struct Clock {
 /// The budget for one move on `clock`, keeping back what this move and each one to come cost
 /// beyond their thinking (`cost`).
 pub fn clock_budget(clock: &Clock, cost: impl Into<MoveCost>) -> TimeBudget {
-    let (soft, hard) = allocate(clock, cost.into());
+    let (soft, hard, most) = allocate(clock, cost.into());
     TimeBudget {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard as u64),
+        most: Duration::from_millis(most as u64),
     }
 }
 
@@ -133,8 +159,7 @@ pub fn clock_budget(clock: &Clock, cost: impl Into<MoveCost>) -> TimeBudget {
 pub fn movetime_budget(movetime_ms: u64, overhead_ms: i64) -> TimeBudget {
     let ms = movetime_ms.min(MAX_CLOCK_MS as u64) as i64;
     let hard = (ms - overhead_ms.clamp(0, MAX_CLOCK_MS)).max(ms / 2) as u64;
-    let t = Duration::from_millis(hard);
-    TimeBudget { soft: t, hard: t }
+    TimeBudget::fixed(Duration::from_millis(hard))
 }
 
 /// The clock is planned over at most this many moves (this one included), with their increments:
@@ -160,8 +185,8 @@ const CUSHION_MS: i64 = 100;
 /// leaving the process (ms).
 const HARD_MARGIN_MS: i64 = 5;
 
-/// Soft and hard limits (ms) for the move on `clock`.
-fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64) {
+/// Soft, hard and most limits (ms) for the move on `clock`.
+fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64, i64) {
     // Clocks past decades mean "no limit" in practice; clamping keeps the arithmetic in range.
     let remaining = clock.remaining_ms.clamp(0, MAX_CLOCK_MS);
     let inc = clock.increment_ms.clamp(0, MAX_CLOCK_MS);
@@ -217,11 +242,12 @@ fn allocate(clock: &Clock, cost: MoveCost) -> (i64, i64) {
     let hard = ((max_scale * optimum as f64) as i64).min(cap);
     if cost.probe && inc < FLOOR_PAID_INC_MS {
         let probe = PROBE_MS.min(optimum).min(cap);
-        return (probe, probe);
+        return (probe, probe, cap.max(probe));
     }
     // On a clock down to its cushion the increment is still thought on, in part.
     let soft = optimum.max((inc - overhead) / 2).min(cap);
-    (soft, hard.max(soft))
+    let hard = hard.max(soft);
+    (soft, hard, cap.max(hard))
 }
 
 #[cfg(test)]
@@ -252,6 +278,30 @@ mod tests {
             moves_played: 0,
         };
         clock_budget(&clock, LAG_MS)
+    }
+
+    /// The first iteration's deadline: at least the hard limit, never most of the clock, and
+    /// room for one ply where the plan has next to no time for the move (1 s + 0.01 s before the
+    /// overhead is measured keeps 40 ms for each move to come: a soft limit of 1 ms).
+    #[test]
+    fn the_last_deadline_is_past_the_hard_one_within_the_clock() {
+        for (remaining, inc) in [(1000, 10), (5000, 50), (60_000, 600), (100, 0), (30, 0), (0, 0)] {
+            for played in [0, 20, 80] {
+                let b = sudden(remaining, inc, played);
+                assert!(b.most >= b.hard, "{remaining}+{inc}: {b:?}");
+                assert!(ms(b.most) <= remaining * 4 / 5, "{remaining}+{inc}: {b:?}");
+            }
+        }
+        let first = Clock {
+            remaining_ms: 1000,
+            increment_ms: 10,
+            moves_to_go: None,
+            moves_played: 0,
+        };
+        let b = clock_budget(&first, DEFAULT_OVERHEAD_MS);
+        assert!(ms(b.hard) < 10 && ms(b.most) >= 500, "{b:?}");
+        let fixed = movetime_budget(2000, LAG_MS);
+        assert_eq!(fixed.most, fixed.hard, "a fixed time is an exact maximum");
     }
 
     #[test]

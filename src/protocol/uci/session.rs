@@ -542,11 +542,8 @@ impl<W: Write> Session<W> {
     }
 
     /// Our clock has run since the GUI's line arrived (a busy machine, a stopped search).
-    fn less_time_spent(&self, mut budget: TimeBudget) -> TimeBudget {
-        let spent = self.received.elapsed();
-        budget.soft = budget.soft.saturating_sub(spent);
-        budget.hard = budget.hard.saturating_sub(spent);
-        budget
+    fn less_time_spent(&self, budget: TimeBudget) -> TimeBudget {
+        budget.less(self.received.elapsed())
     }
 
     /// The root moves `searchmoves` allows; words that name no legal move are reported and left

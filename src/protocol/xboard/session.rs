@@ -136,10 +136,7 @@ impl<W: Write> Session<W> {
         // Our clock has been running since the GUI's command arrived (a stopped ponder search,
         // a busy machine): take that time off this move's budget.
         let spent = self.received.elapsed();
-        if let Some(t) = limits.time.as_mut() {
-            t.soft = t.soft.saturating_sub(spent);
-            t.hard = t.hard.saturating_sub(spent);
-        }
+        limits.time = limits.time.map(|t| t.less(spent));
         self.debug_line(|| {
             format!(
                 "thinking on our move: {}, overhead {} ms, a move at least {} ms",
@@ -614,10 +611,10 @@ impl<W: Write> Session<W> {
                         self.claim(&outcome);
                         return;
                     }
-                    let mut budget = self.clock.budget(self.engine_moves_played(), self.overhead.move_cost());
-                    let spent = self.received.elapsed();
-                    budget.soft = budget.soft.saturating_sub(spent);
-                    budget.hard = budget.hard.saturating_sub(spent);
+                    let budget = self
+                        .clock
+                        .budget(self.engine_moves_played(), self.overhead.move_cost())
+                        .less(self.received.elapsed());
                     if self.clock.counts_nodes() {
                         // Node-counted time cannot be added to a running search: search afresh.
                         self.stop_search();
