@@ -33,7 +33,9 @@ use crate::notation::{Coords, fen, movetext};
 use crate::protocol::input;
 use crate::protocol::xboard::clock::CecpClock;
 use crate::protocol::xboard::command::Command;
-use crate::protocol::xboard::reply::{FeatureValue, Reply};
+use crate::protocol::xboard::features::Capabilities;
+use crate::protocol::xboard::reply::Reply;
+use crate::protocol::xboard::variant_choice::choose_variant;
 use crate::protocol::xboard::variant_info::wire as xboard_wire;
 use crate::protocol::xboard::{Brain, CommandLoop, announce, serve_door};
 use crate::variants::Registry;
@@ -233,22 +235,22 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
                 self.engine = Some(Color::Black);
             }
             Command::Variant(name) => {
-                let bare = name.rsplit('_').next().unwrap_or(&name).to_string();
-                match self.registry.get(&bare).or_else(|| find_variant(&self.registry, &bare)) {
-                    Some(v) => {
-                        self.new_game(&v, None);
-                        // A game the plug-in refused is not set up: the GUI has seen the error.
-                        if !self.in_step {
-                            return;
-                        }
-                        if let Some(a) = announce::announcement(&v) {
-                            self.send(Reply::Setup(a.setup));
-                            for (id, betza) in a.pieces {
-                                self.send(Reply::Piece { id, betza });
-                            }
-                        }
+                let registry = Arc::clone(&self.registry);
+                let find = |n: &str| registry.get(n).or_else(|| find_variant(&registry, n));
+                let v = match choose_variant(&name, find) {
+                    Ok(v) => v,
+                    Err(refusal) => return self.send(refusal),
+                };
+                self.new_game(&v, None);
+                // A game the plug-in refused is not set up: the GUI has seen the error.
+                if !self.in_step {
+                    return;
+                }
+                if let Some(a) = announce::announcement(&v) {
+                    self.send(Reply::Setup(a.setup));
+                    for (id, betza) in a.pieces {
+                        self.send(Reply::Piece { id, betza });
                     }
-                    None => self.error("unknown variant", name),
                 }
             }
             Command::SetBoard(_) if self.awaiting_pass && self.engine.is_some() => {
@@ -330,22 +332,30 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
     }
 
     fn features(&mut self) {
-        let f = |k: &str, v: FeatureValue| (k.to_string(), v);
-        let names = self.registry.names().join(",");
-        let myname = format!("{} (Zillions plug-in, fairybridge zillions-host)", self.name);
-        self.send(Reply::Features(vec![
-            f("ping", FeatureValue::Bool(true)),
-            f("setboard", FeatureValue::Bool(true)),
-            f("usermove", FeatureValue::Bool(true)),
-            f("time", FeatureValue::Bool(true)),
-            f("sigint", FeatureValue::Bool(false)),
-            f("sigterm", FeatureValue::Bool(false)),
-            f("colors", FeatureValue::Bool(false)),
-            f("analyze", FeatureValue::Bool(false)),
-            f("myname", FeatureValue::Str(myname)),
-            f("variants", FeatureValue::Str(names)),
-            f("done", FeatureValue::Int(1)),
-        ]));
+        let names = self.registry.names();
+        for reply in self.capabilities().announcement(&names) {
+            self.send(reply);
+        }
+    }
+
+    /// What a plug-in does beyond playing: nothing the door could ask for (it has no analysis,
+    /// no pondering, no draw policy, no hash table or threads we could set, and we do not mark
+    /// its moves).
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            myname: format!("{} (Zillions plug-in, fairybridge zillions-host)", self.name),
+            analyze: false,
+            ponder: false,
+            draws: false,
+            nps: false,
+            memory: false,
+            smp: false,
+            exclude: false,
+            highlight: false,
+            debug: false,
+            book: Vec::new(),
+            options: Vec::new(),
+        }
     }
 
     /// Starts the plug-in on `variant`, from `start` (default: the variant's start).
@@ -775,6 +785,93 @@ mod tests {
         gui.say("sd 1");
         let answer = gui.say("go");
         assert!(answer.iter().any(|l| l.starts_with("move ")), "{answer:?}");
+    }
+
+    /// The GUI's lines to an engine session and the lines it wrote back (our engine as the
+    /// brain), for comparing the host's answers with the engine's.
+    fn engine_answers(lines: &[&str]) -> Vec<String> {
+        let mut engine =
+            crate::protocol::xboard::checked_session::CheckedSession::new(Arc::new(crate::protocol::builtin_games()));
+        for line in lines {
+            engine.line(line);
+        }
+        engine
+            .transcript()
+            .iter()
+            .filter_map(|l| l.strip_prefix("< "))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// A size prefix that is not the variant's own is refused by the host with the engine's very
+    /// error, and the game stays as it was; the variant's own size is accepted.
+    #[test]
+    fn the_host_checks_a_variants_size_as_the_engine_does() {
+        let mut gui = Gui::new();
+        for line in ["xboard", "protover 2", "new", "variant wildrose", "force"] {
+            gui.say(line);
+        }
+        for bad in ["variant 10x8_normal", "variant 8x8+x_normal", "variant 8x8_nosuch"] {
+            let answer = gui.say(bad);
+            assert_eq!(answer, engine_answers(&["xboard", bad]), "{bad}");
+            assert_eq!(answer.len(), 1, "{answer:?}");
+            assert!(answer[0].starts_with("Error (unsupported "), "{answer:?}");
+            assert_eq!(gui.host().pos.variant().name, "wildrose", "{bad} changed the game");
+        }
+        assert_eq!(
+            gui.say("variant 8x8+0_normal"),
+            engine_answers(&["variant 8x8+0_normal"])
+        );
+        assert_eq!(gui.host().pos.variant().name, "normal");
+    }
+
+    /// Both brains announce their features from one source: the door's own features are the
+    /// same; what differs is what the plug-in lacks (analysis, exclusion, `lift`, hash, threads).
+    #[test]
+    fn the_host_announces_the_doors_features_and_its_own_capabilities() {
+        let mut gui = Gui::new();
+        gui.say("xboard");
+        let host = gui.say("protover 2");
+        let names = crate::protocol::builtin_games().names().join(",");
+        let expected: Vec<String> = gui
+            .host()
+            .capabilities()
+            .announcement(&crate::protocol::builtin_games().names())
+            .iter()
+            .map(Reply::to_string)
+            .collect();
+        assert_eq!(host, expected);
+        let engine = engine_answers(&["xboard", "protover 2"]);
+        let features = |lines: &[String]| -> Vec<(String, String)> {
+            lines
+                .iter()
+                .filter_map(|l| l.strip_prefix("feature "))
+                .flat_map(|l| l.split(' ').map(str::to_string).collect::<Vec<_>>())
+                .filter_map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+                .filter(|(k, _)| k != "option")
+                .collect()
+        };
+        let (host, engine) = (features(&host), features(&engine));
+        let keys = |f: &[(String, String)]| f.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>();
+        assert_eq!(keys(&host), keys(&engine), "the same features, in the same order");
+        let lacks = [
+            "draw",
+            "analyze",
+            "nps",
+            "memory",
+            "smp",
+            "exclude",
+            "highlight",
+            "debug",
+        ];
+        for ((key, host), (_, engine)) in host.iter().zip(&engine) {
+            if lacks.contains(&key.as_str()) {
+                assert_eq!((host.as_str(), engine.as_str()), ("0", "1"), "{key}");
+            } else if key != "myname" {
+                assert_eq!(host, engine, "{key}");
+            }
+        }
+        assert!(host.contains(&("variants".to_string(), format!("\"{names}\""))));
     }
 
     /// The host reads the GUI through the engine's bounded reader and command loop: an over-long

@@ -12,9 +12,11 @@ pub mod command_loop;
 pub mod driver;
 pub mod edit;
 pub mod engine_line;
+pub mod features;
 pub mod ghosts;
 pub mod reply;
 pub mod session;
+pub mod variant_choice;
 pub mod variant_info;
 pub mod while_thinking;
 

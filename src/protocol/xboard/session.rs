@@ -15,8 +15,10 @@ use super::clock::{CecpClock, OverheadWatch};
 use super::command::{Command, EditCommand, MoveFilter};
 use super::driver::{Purpose, SearchDriver};
 use super::edit::{EditBoard, EditStep};
+use super::features::Capabilities;
 use super::ghosts;
-use super::reply::{FeatureValue, Reply, ThinkingExtras, ThinkingLine, cecp_score};
+use super::reply::{Reply, ThinkingExtras, ThinkingLine, cecp_score};
+use super::variant_choice::choose_variant;
 use super::variant_info::XboardInfo;
 use crate::core::{Color, Move, Outcome, Position, Setup};
 use crate::engine::memory::max_hash_mb;
@@ -479,83 +481,20 @@ impl<W: Write> Session<W> {
     }
 
     fn features(&mut self) {
-        let names = self.game.registry().names().join(",");
-        let f = |k: &str, v: FeatureValue| (k.to_string(), v);
-        self.send(Reply::Features(vec![f("done", FeatureValue::Int(0))]));
-        self.send(Reply::Features(vec![
-            f("ping", FeatureValue::Bool(true)),
-            f("setboard", FeatureValue::Bool(true)),
-            f("playother", FeatureValue::Bool(true)),
-            f("usermove", FeatureValue::Bool(true)),
-            f("time", FeatureValue::Bool(true)),
-            f("draw", FeatureValue::Bool(true)),
-            f("sigint", FeatureValue::Bool(false)),
-            f("sigterm", FeatureValue::Bool(false)),
-            f("reuse", FeatureValue::Bool(true)),
-            f("analyze", FeatureValue::Bool(true)),
-            f("colors", FeatureValue::Bool(false)),
-            f("name", FeatureValue::Bool(true)),
-            f("nps", FeatureValue::Bool(true)),
-            f("memory", FeatureValue::Bool(true)),
-            f("smp", FeatureValue::Bool(true)),
-            f("exclude", FeatureValue::Bool(true)),
-            f("highlight", FeatureValue::Bool(true)),
-            f("debug", FeatureValue::Bool(true)),
-            f("myname", FeatureValue::Str(crate::version::ENGINE_NAME.to_string())),
-            f("variants", FeatureValue::Str(names)),
-        ]));
-        self.send(Reply::Features(vec![f(
-            "option",
-            FeatureValue::Str(format!(
-                "Hash -spin {} 1 {}",
-                DEFAULT_HASH_MB.min(max_hash_mb()),
-                max_hash_mb()
-            )),
-        )]));
-        self.send(Reply::Features(vec![f(
-            "option",
-            FeatureValue::Str("Log_File -file ".to_string()),
-        )]));
-        self.send(Reply::Features(vec![f("done", FeatureValue::Int(1))]));
+        let names = self.game.registry().names();
+        for reply in engine_capabilities().announcement(&names) {
+            self.send(reply);
+        }
     }
 
     fn variant(&mut self, requested: &str) {
         self.stop_search();
         self.awaiting_pass = false;
-        // XBoard may prefix a size: `10x10+0_pillage`. Accept it when it is the variant's own size.
-        // A variant's own name comes first: a user variant may be called `8x8_chess`.
-        let (size, name) = match requested.split_once('_') {
-            Some((size, name))
-                if self.game.find_variant(requested).is_err()
-                    && size.contains('x')
-                    && size.starts_with(|c: char| c.is_ascii_digit()) =>
-            {
-                (Some(size), name)
-            }
-            _ => (None, requested),
-        };
-        let variant = match self.game.find_variant(name) {
+        let registry = Arc::clone(self.game.registry());
+        let variant = match choose_variant(requested, |name| registry.get(name)) {
             Ok(v) => v,
-            Err(_) => {
-                self.send(Reply::Error {
-                    kind: "unsupported variant".to_string(),
-                    text: requested.to_string(),
-                });
-                return;
-            }
+            Err(refusal) => return self.send(refusal),
         };
-        if let Some(size) = size {
-            let (dims, holdings) = size.split_once('+').unwrap_or((size, "0"));
-            let own = format!("{}x{}", variant.shape.files, variant.shape.ranks);
-            let holdings_ok = holdings.parse::<u8>().is_ok();
-            if dims != own || !holdings_ok {
-                self.send(Reply::Error {
-                    kind: "unsupported board size".to_string(),
-                    text: requested.to_string(),
-                });
-                return;
-            }
-        }
         self.game.new_game(&variant);
         self.driver.clear_exclusions();
         if let Some(a) = announce::announcement(&variant) {
@@ -872,6 +811,27 @@ mod fuzz;
 #[cfg(test)]
 #[path = "session_while_thinking.rs"]
 mod while_thinking_tests;
+
+/// What our engine does beyond the game: everything the door can ask for.
+pub fn engine_capabilities() -> Capabilities {
+    Capabilities {
+        myname: crate::version::ENGINE_NAME.to_string(),
+        analyze: true,
+        ponder: true,
+        draws: true,
+        nps: true,
+        memory: true,
+        smp: true,
+        exclude: true,
+        highlight: true,
+        debug: true,
+        book: vec!["fairybridge has no opening book: it searches from the first move.".to_string()],
+        options: vec![
+            format!("Hash -spin {} 1 {}", DEFAULT_HASH_MB.min(max_hash_mb()), max_hash_mb()),
+            "Log_File -file ".to_string(),
+        ],
+    }
+}
 
 /// The limits of a search on our move, for a debug line.
 fn limits_text(limits: &Limits, spent: std::time::Duration) -> String {
