@@ -3,51 +3,44 @@
 //! our core too (an illegal one forfeits the game with a message), announced to XBoard with the
 //! same `setup`/`piece` lines as our own games; we keep the clock; `?` becomes `kSTOPSOON`.
 //!
-//! The host is the CECP door with another brain: the GUI's lines come through the engine's bounded
-//! reader (`protocol::input`) and its command loop (`protocol::xboard::command_loop`), which parses
-//! them, applies the engine's rule of what a command does to a search on the brain's move, and
-//! holds back what waits for that move. The host executes the commands; the plug-in's search,
-//! which blocks, runs on a thread of its own and reports to that loop when it ends: `?` stops it
-//! with a move (`kSTOPSOON`), a command that calls it off stops it at once (`kSTOPNOW`) and drops
-//! its move, and the commands after it wait for its end.
+//! The host is the CECP door with a plug-in to think: the GUI's lines come through the engine's
+//! bounded reader (`protocol::input`) and its command loop (`protocol::xboard::command_loop`), and
+//! are answered by the engine's game session (`protocol::xboard::session`), which owns the game,
+//! the clock, the modes and the feature announcement. What is the plug-in's is its search: a
+//! `Searcher` that follows the game (the plug-in has no undo, so every set-up, `undo` and `remove`
+//! restarts it and replays the game), is told every move, and searches on a thread of its own,
+//! because its search blocks, reporting to the loop when it ends: `?` stops it with a move
+//! (`kSTOPSOON`), a command that calls it off stops it at once (`kSTOPNOW`) and drops its move, and
+//! the commands after it wait for its end. What a plug-in cannot do (analysis, pondering, draw
+//! offers, move exclusion, `lift`) are capabilities it lacks, announced and refused by the session.
 //!
 //! A turn of several moves (Wild Rose's growing roses) goes to the plug-in as Zillions gives it:
 //! one `DLL_MakeAMove` per part, and one `DLL_Search` per part of the plug-in's own turn. On the
 //! CECP side it goes as our engine sends it (protocol/wildrose-turns.md): each part as a `move` of
 //! its own, the opponent passing with `@@@@` in between.
-//!
-//! Not supported: analysis, pondering, edit mode; the plug-in has no undo, so
-//! `undo`/`remove`/`setboard` restart it and replay the game.
 
-use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::time::Instant;
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use crate::core::{Color, Move, Position, Variant};
+use crate::core::{Color, Move, Position};
 use crate::notation::zillions::{self as znot, Placement, PlacementTarget, placement_text};
-use crate::notation::{Coords, fen, movetext};
+use crate::notation::{Coords, fen};
 use crate::protocol::input;
-use crate::protocol::xboard::clock::CecpClock;
-use crate::protocol::xboard::command::Command;
+use crate::protocol::xboard::driver::Purpose;
 use crate::protocol::xboard::features::Capabilities;
 use crate::protocol::xboard::reply::Reply;
-use crate::protocol::xboard::variant_choice::choose_variant;
-use crate::protocol::xboard::variant_info::wire as xboard_wire;
-use crate::protocol::xboard::{Brain, CommandLoop, announce, serve_door};
+use crate::protocol::xboard::searcher::{Reported, Searcher};
+use crate::protocol::xboard::session::Session;
+use crate::protocol::xboard::{CommandLoop, serve_door};
+use crate::search::Limits;
 use crate::variants::Registry;
 
 use super::codes::{DLL_OK, K_STOP_NOW, K_STOP_SOON};
 use super::find_variant;
 use super::plugin::{Plugin, PluginCalls, PluginSearch};
-
-/// Kept back on every move for the pipes (ms).
-const OVERHEAD_MS: i64 = 50;
-/// The CECP null move: the pass inside a turn of several moves.
-const PASS: &str = "@@@@";
 
 /// The plug-in's search has ended: what it reported (`None`: the search thread panicked).
 #[derive(Debug)]
@@ -59,37 +52,28 @@ struct Searching {
     status: Arc<AtomicI32>,
     /// The search was called off: its move is dropped.
     dropped: bool,
+    /// The position searched: the plug-in's move is read there.
+    root: Position,
 }
 
-struct Host<P: PluginCalls, W: Write> {
-    registry: Arc<Registry>,
+/// A Zillions plug-in as the searcher of the CECP game session.
+pub struct PluginSearcher<P: PluginCalls> {
     plugin: Arc<P>,
+    /// The plug-in's name, in what the user is told.
     name: String,
-    default_variant: Arc<Variant>,
-    start: Position,
-    pos: Position,
-    moves: Vec<Move>,
-    /// The side the plug-in plays; `None` in force mode.
-    engine: Option<Color>,
-    clock: CecpClock,
-    /// Moves the plug-in made since the game began (for the clock).
-    engine_moves: u32,
-    /// The plug-in is in step with `pos` (false after it refused something: play stops).
+    /// The plug-in is in step with the game (false after it refused something: play stops).
     in_step: bool,
     /// Why the plug-in is not in a game (it refused the game, its setup or a move of it): what a
-    /// `go` is answered with.
+    /// search for its move is answered with.
     refusal: Option<String>,
-    /// The plug-in's turn goes on after the part it played: the GUI's pass is due first.
-    awaiting_pass: bool,
     /// The plug-in's search, while one runs.
     searching: Option<Searching>,
     /// Where a search thread reports its end.
     reports: UnboundedSender<SearchDone>,
-    /// The GUI has gone while a search ran: the host ends once it has.
-    closing: bool,
-    finished: bool,
-    out: W,
 }
+
+/// The host: the engine's CECP game session, with a plug-in to think.
+pub type Host<P, W> = Session<W, PluginSearcher<P>>;
 
 /// Serves the plug-in over CECP until `quit` or end of input; the exit code.
 pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -> i32 {
@@ -116,8 +100,8 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
         .map_or_else(|| "plug-in".to_string(), |s| s.to_string_lossy().into_owned());
     let served = input::serve_stdin(|mut inputs| async move {
         let (reports, mut done) = tokio::sync::mpsc::unbounded_channel();
-        let out = std::io::stdout();
-        let host = Host::new(registry, Arc::new(plugin), name, default_variant, out, reports);
+        let searcher = PluginSearcher::new(Arc::new(plugin), name, reports);
+        let host = Session::with_searcher(registry, default_variant, searcher, std::io::stdout());
         serve_door(&mut CommandLoop::new(host), None, &mut inputs, &mut done).await;
     });
     match served {
@@ -129,214 +113,82 @@ pub fn run(registry: Arc<Registry>, plugin_path: &Path, variant: Option<&str>) -
     }
 }
 
-/// The plug-in as the brain behind the CECP command loop.
-impl<P: PluginCalls + Send + 'static, W: Write> Brain for Host<P, W> {
-    type Report = SearchDone;
-
-    fn thinking_on_move(&self) -> bool {
-        self.searching.is_some()
-    }
-
-    /// The plug-in is told to stop at once (`kSTOPNOW`); it thinks on until its search returns,
-    /// and that search's move is dropped.
-    fn call_off(&mut self) {
-        if let Some(search) = &mut self.searching {
-            search.status.store(K_STOP_NOW, Ordering::SeqCst);
-            search.dropped = true;
+impl<P: PluginCalls + Send + 'static> PluginSearcher<P> {
+    /// The searcher on `plugin` (called `name` to the user), whose searches report to `reports`.
+    /// It is in no game until the session asks it to follow one.
+    pub fn new(plugin: Arc<P>, name: String, reports: UnboundedSender<SearchDone>) -> Self {
+        PluginSearcher {
+            plugin,
+            name,
+            in_step: false,
+            refusal: None,
+            searching: None,
+            reports,
         }
     }
 
-    fn execute(&mut self, command: Command, _read_at: Instant) {
-        Host::execute(self, command);
-    }
-
-    fn report(&mut self, SearchDone(result): SearchDone) {
-        let Some(search) = self.searching.take() else {
-            return;
-        };
-        // A dropped move was never told to the plug-in: it still is in step.
-        if !search.dropped {
-            self.play_search_result(result);
+    /// Restarts the plug-in and replays the game into it: the set-up `start`, then `moves`.
+    fn replay(&self, start: &Position, moves: &[Move]) -> Result<(), String> {
+        let v = Arc::clone(start.variant());
+        if start.side_to_move() != Color::White {
+            return Err("a plug-in's setup starts with White to move".into());
         }
-        self.finished |= self.closing;
+        let code = self.plugin.start_new_game(znot::game_name(&v))?;
+        if code < 0 {
+            return Err(format!(
+                "the plug-in refuses the game {:?}: DLL_StartNewGame = {code}",
+                znot::game_name(&v)
+            ));
+        }
+        let standard = fen::to_fen(&Position::start(&v), Coords::Human) == fen::to_fen(start, Coords::Human);
+        if code == DLL_OK || !standard {
+            for p in placements(start) {
+                let text = format!("({})", placement_text(&v, &p));
+                self.tell_plugin(&text)
+                    .map_err(|why| format!("the plug-in refuses the setup: {why}"))?;
+            }
+        }
+        let mut pos = start.clone();
+        for &mv in moves {
+            let text = znot::move_text(&pos, &mv);
+            self.tell_plugin(&text)
+                .map_err(|why| format!("the plug-in refuses a move of the game: {why}"))?;
+            pos.make(mv);
+        }
+        Ok(())
     }
 
-    fn eof(&mut self) {
-        // A search running is waited for: the plug-in is not left in the middle of one.
-        self.call_off();
-        self.closing = true;
-        self.finished = self.searching.is_none();
+    fn tell_plugin(&self, text: &str) -> Result<(), String> {
+        match self.plugin.make_move(text) {
+            Ok(code) if code >= 0 => Ok(()),
+            Ok(code) => Err(format!("DLL_MakeAMove({text:?}) = {code}")),
+            Err(e) => Err(e),
+        }
     }
 
-    fn send(&mut self, reply: Reply) {
-        let _ = writeln!(self.out, "{reply}");
-        let _ = self.out.flush();
+    /// Play stops: what the user is told of why.
+    fn give_up(&mut self, why: &str) -> String {
+        self.in_step = false;
+        format!("{}: {why}", self.name)
     }
 
-    fn finished(&self) -> bool {
-        self.finished
+    /// The plug-in's move, read in `root` and made in the plug-in as Zillions makes it (through
+    /// DLL_MakeAMove, as any other move); or why it is none.
+    fn read_move(&self, root: &Position, result: Option<PluginSearch>) -> Result<Move, String> {
+        let result = result.ok_or("the plug-in's search crashed")?;
+        if result.code < 0 {
+            return Err(format!("DLL_Search = {}", result.code));
+        }
+        let mv = znot::parse_move(root, &result.best_move)
+            .map_err(|e| format!("illegal move {:?} from the plug-in: {e}", result.best_move))?;
+        self.tell_plugin(&result.best_move)?;
+        Ok(mv)
     }
 }
 
-impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
-    fn new(
-        registry: Arc<Registry>,
-        plugin: Arc<P>,
-        name: String,
-        default_variant: Arc<Variant>,
-        out: W,
-        reports: UnboundedSender<SearchDone>,
-    ) -> Self {
-        let start = Position::start(&default_variant);
-        Host {
-            registry,
-            plugin,
-            name,
-            default_variant,
-            pos: start.clone(),
-            start,
-            moves: Vec::new(),
-            engine: Some(Color::Black),
-            clock: CecpClock::default(),
-            engine_moves: 0,
-            in_step: false,
-            refusal: None,
-            awaiting_pass: false,
-            searching: None,
-            reports,
-            closing: false,
-            finished: false,
-            out,
-        }
-    }
-
-    fn error(&mut self, kind: &str, text: String) {
-        self.send(Reply::Error {
-            kind: kind.to_string(),
-            text,
-        });
-    }
-
-    /// Answers one GUI command. While the plug-in searches, the loop lets through only commands
-    /// that leave a search alone (`WhileThinking::Beside`, `?` among them).
-    fn execute(&mut self, command: Command) {
-        match command {
-            Command::MoveNow => {
-                if let Some(search) = self.searching.as_ref().filter(|s| !s.dropped) {
-                    search.status.store(K_STOP_SOON, Ordering::SeqCst);
-                }
-            }
-            Command::Quit => self.finished = true,
-            Command::Protover(_) => self.features(),
-            Command::New => {
-                let v = Arc::clone(&self.default_variant);
-                self.clock.new_game();
-                self.new_game(&v, None);
-                self.engine = Some(Color::Black);
-            }
-            Command::Variant(name) => {
-                let registry = Arc::clone(&self.registry);
-                let find = |n: &str| registry.get(n).or_else(|| find_variant(&registry, n));
-                let v = match choose_variant(&name, find) {
-                    Ok(v) => v,
-                    Err(refusal) => return self.send(refusal),
-                };
-                self.new_game(&v, None);
-                // A game the plug-in refused is not set up: the GUI has seen the error.
-                if !self.in_step {
-                    return;
-                }
-                if let Some(a) = announce::announcement(&v) {
-                    self.send(Reply::Setup(a.setup));
-                    for (id, betza) in a.pieces {
-                        self.send(Reply::Piece { id, betza });
-                    }
-                }
-            }
-            Command::SetBoard(_) if self.awaiting_pass && self.engine.is_some() => {
-                // XBoard turns the opponent's pass into a `setboard` of its own (wrong) picture of
-                // a turn of several moves; our position is the real one: just go on.
-                self.pass_received();
-            }
-            Command::SetBoard(text) => {
-                let setup = fen::parse_fen(&text, Coords::Wire).map_err(|e| e.to_string());
-                let v = Arc::clone(self.pos.variant());
-                match setup.and_then(|s| Position::from_setup(&v, &s).map_err(|e| e.to_string())) {
-                    Ok(p) if p.side_to_move() == Color::White => self.new_game(&v, Some(p)),
-                    Ok(_) => self.error("setboard", "a plug-in's setup starts with White to move".into()),
-                    Err(e) => self.error("setboard", e),
-                }
-            }
-            Command::Force | Command::Result { .. } => {
-                // The GUI takes over: a pass it owed us inside our turn is not awaited.
-                self.engine = None;
-                self.awaiting_pass = false;
-            }
-            Command::Go => {
-                self.engine = Some(self.pos.side_to_move());
-                self.awaiting_pass = false;
-                self.think();
-            }
-            Command::PlayOther => self.engine = Some(self.pos.side_to_move().opposite()),
-            Command::Level {
-                moves_per_session,
-                base_seconds,
-                increment_seconds,
-            } => self.clock.level(moves_per_session, base_seconds, increment_seconds),
-            Command::MoveTime { seconds } => self.clock.move_time(seconds),
-            Command::DepthLimit { plies } => self.clock.depth_limit(plies),
-            Command::EngineTime { centiseconds } => self.clock.engine_time(centiseconds),
-            Command::Ping(n) => self.send(Reply::Pong(n)),
-            Command::UserMove { text, .. } if text.trim() == PASS => {
-                if self.awaiting_pass {
-                    self.pass_received();
-                } else {
-                    self.send(Reply::IllegalMove { reason: None, text });
-                }
-            }
-            Command::UserMove { text, .. } => {
-                if self.user_move(&text) && self.engine == Some(self.pos.side_to_move()) {
-                    self.think();
-                }
-            }
-            Command::Undo => self.take_back(1),
-            Command::Remove => self.take_back(2),
-            Command::Empty
-            | Command::Xboard
-            | Command::Accepted(_)
-            | Command::Rejected(_)
-            | Command::Random
-            | Command::Post(_)
-            | Command::Ponder(_)
-            | Command::Computer
-            | Command::OpponentName(_)
-            | Command::Rating { .. }
-            | Command::Ics(_)
-            | Command::OpponentTime { .. }
-            | Command::Memory { .. }
-            | Command::Cores(_)
-            | Command::DrawOffer => {}
-            other => {
-                let reply = Reply::for_unparsed(&other).unwrap_or_else(|| Reply::unknown_command(&other.to_string()));
-                self.send(reply);
-            }
-        }
-    }
-
-    /// Takes back the last `n` moves: the plug-in, which has no undo, replays the rest.
-    fn take_back(&mut self, n: usize) {
-        for _ in 0..n {
-            self.moves.pop();
-        }
-        self.resync();
-    }
-
-    fn features(&mut self) {
-        let names = self.registry.names();
-        for reply in self.capabilities().announcement(&names) {
-            self.send(reply);
-        }
-    }
+/// The plug-in as the searcher of the CECP game session.
+impl<P: PluginCalls + Send + 'static> Searcher for PluginSearcher<P> {
+    type Report = SearchDone;
 
     /// What a plug-in does beyond playing: nothing the door could ask for (it has no analysis,
     /// no pondering, no draw policy, no hash table or threads we could set, and we do not mark
@@ -358,146 +210,58 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
         }
     }
 
-    /// Starts the plug-in on `variant`, from `start` (default: the variant's start).
-    fn new_game(&mut self, variant: &Arc<Variant>, start: Option<Position>) {
-        self.start = start.unwrap_or_else(|| Position::start(variant));
-        self.moves.clear();
-        self.engine_moves = 0;
-        self.resync();
-    }
-
-    /// Restarts the plug-in and replays the game (setup, moves) into it.
-    fn resync(&mut self) {
-        let v = Arc::clone(self.start.variant());
-        self.pos = self.start.clone();
+    /// The plug-in has no undo: it is restarted on the game's set-up and told its moves again.
+    /// When it refuses, the GUI is told (an error line, and a message a user sees), and a search
+    /// for its move is answered by resigning with the reason.
+    fn follow(&mut self, pos: &Position) -> Result<(), Vec<Reply>> {
+        let mut start = pos.clone();
+        let mut moves = Vec::new();
+        while let Some(mv) = start.unmake() {
+            moves.push(mv);
+        }
+        moves.reverse();
         self.in_step = false;
-        self.awaiting_pass = false;
         self.refusal = None;
-        let code = match self.plugin.start_new_game(znot::game_name(&v)) {
-            Ok(c) => c,
-            Err(e) => return self.refuse(e),
-        };
-        if code < 0 {
-            return self.refuse(format!(
-                "the plug-in refuses the game {:?}: DLL_StartNewGame = {code}",
-                znot::game_name(&v)
-            ));
-        }
-        let standard = fen::to_fen(&Position::start(&v), Coords::Human) == fen::to_fen(&self.start, Coords::Human);
-        if code == DLL_OK || !standard {
-            for p in placements(&self.start) {
-                let text = format!("({})", placement_text(&v, &p));
-                if let Err(why) = self.tell_plugin(&text) {
-                    return self.refuse(format!("the plug-in refuses the setup: {why}"));
-                }
+        match self.replay(&start, &moves) {
+            Ok(()) => {
+                self.in_step = true;
+                Ok(())
             }
-        }
-        let moves = self.moves.clone();
-        for mv in moves {
-            let text = znot::move_text(&self.pos, &mv);
-            if let Err(why) = self.tell_plugin(&text) {
-                return self.refuse(format!("the plug-in refuses a move of the game: {why}"));
+            Err(why) => {
+                let replies = vec![
+                    Reply::Error {
+                        kind: "plug-in".to_string(),
+                        text: why.clone(),
+                    },
+                    Reply::TellUserError(format!("{}: {why}", self.name)),
+                ];
+                self.refusal = Some(why);
+                Err(replies)
             }
-            self.pos.make(mv);
-        }
-        self.in_step = true;
-    }
-
-    /// The plug-in cannot play this game: the GUI is told (an error line, and a message a user
-    /// sees), and a `go` is answered by resigning with the reason.
-    fn refuse(&mut self, why: String) {
-        self.error("plug-in", why.clone());
-        self.send(Reply::TellUserError(format!("{}: {why}", self.name)));
-        self.refusal = Some(why);
-    }
-
-    fn tell_plugin(&mut self, text: &str) -> Result<(), String> {
-        match self.plugin.make_move(text) {
-            Ok(code) if code >= 0 => Ok(()),
-            Ok(code) => Err(format!("DLL_MakeAMove({text:?}) = {code}")),
-            Err(e) => Err(e),
         }
     }
 
-    /// A move from the GUI; `true` if it was played.
-    fn user_move(&mut self, text: &str) -> bool {
-        let illegal = |reason: Option<String>| Reply::IllegalMove {
-            reason,
-            text: text.to_string(),
-        };
-        let mv = match movetext::parse_move(&self.pos, text, Coords::Wire) {
-            Ok(mv) => mv,
-            Err(_) => {
-                self.send(illegal(None));
-                return false;
-            }
-        };
-        let ztext = znot::move_text(&self.pos, &mv);
+    fn tell(&mut self, pos: &Position, mv: Move) -> Result<(), String> {
         if !self.in_step {
-            self.send(illegal(Some("the plug-in is not in a game".into())));
-            return false;
+            return Err("the plug-in is not in a game".into());
         }
-        if let Err(why) = self.tell_plugin(&ztext) {
-            self.send(illegal(Some(format!("the plug-in refused it: {why}"))));
-            return false;
-        }
-        self.pos.make(mv);
-        self.moves.push(mv);
-        if self.pos.in_continuation() {
-            // The opponent's turn goes on: the plug-in passes, so that the GUI, which alternates
-            // turns, lets the opponent move again (in force mode nobody passes).
-            if self.engine.is_some_and(|c| c != self.pos.side_to_move()) {
-                self.send(Reply::Move(PASS.to_string()));
-            }
-            return true;
-        }
-        self.claim_end();
-        self.pos.outcome().is_none()
-    }
-
-    /// The GUI's pass inside the plug-in's turn of several moves: the plug-in plays the next part.
-    fn pass_received(&mut self) {
-        self.awaiting_pass = false;
-        if self.engine == Some(self.pos.side_to_move()) {
-            self.think();
-        }
-    }
-
-    /// Announces a game end by rule (the core's verdict).
-    fn claim_end(&mut self) -> bool {
-        match self.pos.outcome() {
-            Some(o) => {
-                self.send(Reply::game_over(&o));
-                self.engine = None;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Gives up the game: the plug-in did something our rules refuse.
-    fn forfeit(&mut self, why: String) {
-        self.send(Reply::TellUserError(format!("{}: {why}", self.name)));
-        self.send(Reply::Resign);
-        self.engine = None;
-        self.in_step = false;
+        self.tell_plugin(&znot::move_text(pos, &mv))
+            .map_err(|why| format!("the plug-in refused it: {why}"))
     }
 
     /// Starts the plug-in's search for its move, on a thread of its own that reports its end
     /// ([`SearchDone`]) to the command loop.
-    fn think(&mut self) {
-        if self.pos.outcome().is_some() {
-            return;
+    fn start(&mut self, root: Position, limits: Limits, purpose: Purpose) -> Result<(), String> {
+        if purpose != Purpose::Move {
+            return Err(self.give_up("the plug-in only searches for its own move"));
         }
         if !self.in_step {
-            // A GUI waiting for our move gets an answer, never silence.
             let why = self
                 .refusal
                 .clone()
                 .unwrap_or_else(|| "the plug-in is not in a game".into());
-            return self.forfeit(why);
+            return Err(self.give_up(&why));
         }
-        let limits = self.clock.limits(self.engine_moves, OVERHEAD_MS);
         // A plug-in is given one time for its move, which it uses: the time the move should take,
         // not the most it may.
         let time_ms = limits
@@ -513,39 +277,52 @@ impl<P: PluginCalls + Send + 'static, W: Write> Host<P, W> {
                 let _ = reports.send(SearchDone(std::panic::catch_unwind(search).ok()));
             });
         if let Err(e) = spawned {
-            return self.forfeit(format!("cannot start the plug-in's search: {e}"));
+            return Err(self.give_up(&format!("cannot start the plug-in's search: {e}")));
         }
-        self.searching = Some(Searching { status, dropped: false });
+        self.searching = Some(Searching {
+            status,
+            dropped: false,
+            root,
+        });
+        Ok(())
     }
 
-    /// The plug-in's search has ended (and its move was not dropped): its move is played.
-    fn play_search_result(&mut self, result: Option<PluginSearch>) {
-        let Some(result) = result else {
-            return self.forfeit("the plug-in's search crashed".into());
+    /// The plug-in is told to stop at once (`kSTOPNOW`); it thinks on until its search returns,
+    /// and that search's move is dropped.
+    fn stop(&mut self) {
+        if let Some(search) = &mut self.searching {
+            search.status.store(K_STOP_NOW, Ordering::SeqCst);
+            search.dropped = true;
+        }
+    }
+
+    fn move_now(&mut self) {
+        if let Some(search) = self.searching.as_ref().filter(|s| !s.dropped) {
+            search.status.store(K_STOP_SOON, Ordering::SeqCst);
+        }
+    }
+
+    fn thinking_on_move(&self) -> bool {
+        self.searching.is_some()
+    }
+
+    fn report(&mut self, SearchDone(result): SearchDone) -> Reported<'_> {
+        let Some(search) = self.searching.take() else {
+            return Reported::Nothing;
         };
-        if result.code < 0 {
-            return self.forfeit(format!("DLL_Search = {}", result.code));
+        // A dropped move was never told to the plug-in: it still is in step.
+        if search.dropped {
+            return Reported::Nothing;
         }
-        let mv = match znot::parse_move(&self.pos, &result.best_move) {
-            Ok(mv) => mv,
-            Err(e) => return self.forfeit(format!("illegal move {:?} from the plug-in: {e}", result.best_move)),
-        };
-        // Zillions makes the engine's move through DLL_MakeAMove, as any other.
-        if let Err(why) = self.tell_plugin(&result.best_move) {
-            return self.forfeit(why);
+        match self.read_move(&search.root, result) {
+            Ok(mv) => Reported::Move {
+                best: Some(mv),
+                score: None,
+                ponder: None,
+                note: None,
+            },
+            Err(why) => Reported::Forfeit(self.give_up(&why)),
         }
-        let wire = xboard_wire(&self.pos, &mv);
-        self.pos.make(mv);
-        self.moves.push(mv);
-        self.send(Reply::Move(wire));
-        if self.pos.in_continuation() {
-            // The plug-in's turn goes on once the GUI has let the opponent pass (`usermove @@@@`,
-            // or XBoard's `setboard`); Zillions would call DLL_Search again for the next part.
-            self.awaiting_pass = true;
-            return;
-        }
-        self.engine_moves += 1;
-        self.claim_end();
     }
 }
 
@@ -584,12 +361,17 @@ mod tests {
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
 
+    use std::io::Write;
+    use std::time::Instant;
+
     use tokio::sync::mpsc::UnboundedReceiver;
 
     use super::*;
     use crate::core::MoveKind;
     use crate::notation::OutcomeText;
+    use crate::notation::movetext;
     use crate::protocol::input::MAX_LINE_BYTES;
+    use crate::protocol::xboard::variant_info::wire as xboard_wire;
     use crate::zillions::codes::DLL_OK_DONT_SEND_SETUP;
     use crate::zillions::session::{SearchRequest, Session, StartReply, StopRequest};
 
@@ -673,8 +455,8 @@ mod tests {
         };
         let normal = registry.get("normal").expect("normal");
         let (reports, done) = tokio::sync::mpsc::unbounded_channel();
-        let host = Host::new(registry, Arc::new(plugin), "test".into(), normal, out, reports);
-        (host, done)
+        let searcher = PluginSearcher::new(Arc::new(plugin), "test".into(), reports);
+        (Host::with_searcher(registry, normal, searcher, out), done)
     }
 
     /// A host on our plug-in behind the command loop, fed one GUI line at a time (each handled
@@ -705,7 +487,7 @@ mod tests {
         /// Sends `line`; the lines the host answered.
         fn say(&mut self, line: &str) -> Vec<String> {
             self.commands.line(line, Instant::now());
-            while self.host().searching.is_some() {
+            while self.host().thinking_on_move() {
                 self.search_ends();
             }
             assert!(!self.commands.finished(), "{line} ends the host");
@@ -715,7 +497,7 @@ mod tests {
 
         /// What the host has written since the last look.
         fn output(&mut self) -> Vec<String> {
-            let out = &mut self.commands.brain_mut().out;
+            let out = self.commands.brain_mut().out_mut();
             let text = String::from_utf8_lossy(out).into_owned();
             out.clear();
             text.lines().map(str::to_string).collect()
@@ -729,7 +511,7 @@ mod tests {
 
         /// Moves (not setup placements) the plug-in was told.
         fn moves_told(&self) -> Vec<String> {
-            lock(&self.host().plugin.told)
+            lock(&self.host().searcher().plugin.told)
                 .iter()
                 .filter(|t| !t.starts_with('('))
                 .cloned()
@@ -737,7 +519,9 @@ mod tests {
         }
 
         fn plugin_fen(&self) -> String {
-            let pos = lock(&self.host().plugin.session).current_position().expect("a game");
+            let pos = lock(&self.host().searcher().plugin.session)
+                .current_position()
+                .expect("a game");
             fen::to_fen(&pos, Coords::Wire)
         }
 
@@ -816,13 +600,13 @@ mod tests {
             assert_eq!(answer, engine_answers(&["xboard", bad]), "{bad}");
             assert_eq!(answer.len(), 1, "{answer:?}");
             assert!(answer[0].starts_with("Error (unsupported "), "{answer:?}");
-            assert_eq!(gui.host().pos.variant().name, "wildrose", "{bad} changed the game");
+            assert_eq!(gui.host().game().variant().name, "wildrose", "{bad} changed the game");
         }
         assert_eq!(
             gui.say("variant 8x8+0_normal"),
             engine_answers(&["variant 8x8+0_normal"])
         );
-        assert_eq!(gui.host().pos.variant().name, "normal");
+        assert_eq!(gui.host().game().variant().name, "normal");
     }
 
     /// Both brains announce their features from one source: the door's own features are the
@@ -889,7 +673,7 @@ mod tests {
         runtime.block_on(input::read_lines(tokio::io::BufReader::new(&bytes[..]), tx));
         runtime.block_on(serve_door(&mut commands, None, &mut inputs, &mut done));
         assert!(commands.finished(), "end of input ends the host");
-        let text = String::from_utf8_lossy(&commands.brain().out).into_owned();
+        let text = String::from_utf8_lossy(commands.brain_mut().out_mut()).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{lines:?}");
         let expected = format!(
@@ -911,7 +695,7 @@ mod tests {
         for line in ["xboard", "protover 2", "new", "force"] {
             gui.say(line);
         }
-        let start = gui.host().pos.clone();
+        let start = gui.host().game().position_clone();
         let e4 = movetext::parse_move(&start, "e2e4", Coords::Wire).expect("e2e4");
         let mut after_e4 = start.clone();
         after_e4.make(e4);
@@ -919,14 +703,15 @@ mod tests {
         let mut after_e5 = after_e4.clone();
         after_e5.make(e5);
         let nf3 = movetext::parse_move(&after_e5, "g1f3", Coords::Wire).expect("g1f3");
-        gui.host().plugin.until_stopped.store(true, Ordering::SeqCst);
-        lock(&gui.host().plugin.answers).extend([znot::move_text(&start, &e4), znot::move_text(&after_e5, &nf3)]);
+        gui.host().searcher().plugin.until_stopped.store(true, Ordering::SeqCst);
+        lock(&gui.host().searcher().plugin.answers)
+            .extend([znot::move_text(&start, &e4), znot::move_text(&after_e5, &nf3)]);
 
         gui.commands.line("go", Instant::now());
         for line in ["ping 1", "usermove e7e5", "time 500", "otim 500", "post", "hint"] {
             gui.commands.line(line, Instant::now());
         }
-        assert!(gui.host().searching.is_some(), "nothing here stops the search");
+        assert!(gui.host().thinking_on_move(), "nothing here stops the search");
         assert_eq!(gui.commands.held(), 2, "ping and the move wait");
         assert_eq!(gui.output(), ["Error (unknown command): hint"]);
         gui.commands.line("?", Instant::now());
@@ -934,7 +719,7 @@ mod tests {
         // The move first, then what waited: the pong, and the GUI's move, which the plug-in
         // answers with a search of its own.
         assert_eq!(gui.output(), ["move e2e4", "pong 1"]);
-        assert!(gui.host().searching.is_some());
+        assert!(gui.host().thinking_on_move());
         assert_eq!(
             gui.moves_told(),
             [znot::move_text(&start, &e4), znot::move_text(&after_e4, &e5)]
@@ -947,14 +732,14 @@ mod tests {
         gui.search_ends();
         assert_eq!(gui.output(), ["pong 2"]);
         assert_eq!(gui.commands.held(), 0);
-        assert!(gui.host().engine.is_none(), "force ran");
+        assert!(gui.host().engine_side().is_none(), "force ran");
         assert_eq!(
             gui.moves_told().len(),
             2,
             "the dropped move was never told to the plug-in"
         );
         assert_eq!(
-            fen::to_fen(&gui.host().pos, Coords::Wire),
+            fen::to_fen(gui.host().game().position(), Coords::Wire),
             fen::to_fen(&after_e5, Coords::Wire)
         );
         assert_eq!(gui.plugin_fen(), fen::to_fen(&after_e5, Coords::Wire));
@@ -968,7 +753,7 @@ mod tests {
         for line in ["xboard", "protover 2", "new", "force"] {
             gui.say(line);
         }
-        gui.host().plugin.until_stopped.store(true, Ordering::SeqCst);
+        gui.host().searcher().plugin.until_stopped.store(true, Ordering::SeqCst);
         gui.commands.line("go", Instant::now());
         gui.commands.input(input::Input::Eof);
         assert!(!gui.commands.finished(), "the search still runs");
@@ -1007,12 +792,12 @@ mod tests {
         let (grow_z, next_z) = (znot::move_text(&pos, &grow), znot::move_text(&mid, &next));
         let mut gui = Gui::new();
         gui.wild_rose(&["force"]);
-        lock(&gui.host().plugin.answers).extend([grow_z.clone(), next_z.clone()]);
+        lock(&gui.host().searcher().plugin.answers).extend([grow_z.clone(), next_z.clone()]);
         // The first part goes out as our engine sends it (`e7e8,e8b8`); the plug-in waits.
         assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
         assert!(xboard_wire(&pos, &grow).contains(','), "a two-leg first part");
         assert_eq!(
-            lock(&gui.host().plugin.answers).len(),
+            lock(&gui.host().searcher().plugin.answers).len(),
             1,
             "no second search before the pass"
         );
@@ -1026,7 +811,7 @@ mod tests {
         after.make(next);
         assert_eq!(gui.plugin_fen(), fen::to_fen(&after, Coords::Wire));
         assert_eq!(
-            fen::to_fen(&gui.host().pos, Coords::Wire),
+            fen::to_fen(gui.host().game().position(), Coords::Wire),
             fen::to_fen(&after, Coords::Wire)
         );
         // A pass nobody owes is no move.
@@ -1039,7 +824,8 @@ mod tests {
         let mut gui = Gui::new();
         gui.wild_rose(&["force"]);
         // After the first part the plug-in answers a move of the other side.
-        lock(&gui.host().plugin.answers).extend([znot::move_text(&pos, &grow), "Knight b8 - c6".to_string()]);
+        lock(&gui.host().searcher().plugin.answers)
+            .extend([znot::move_text(&pos, &grow), "Knight b8 - c6".to_string()]);
         assert_eq!(gui.say("go"), [format!("move {}", xboard_wire(&pos, &grow))]);
         // XBoard sends its own picture of the turn instead of a pass: our position stays.
         let said = gui.say("setboard 8/8/8/8/8/8/8/8 b - - 0 1");

@@ -1,14 +1,17 @@
-//! The CECP session's search driver: the one search that may run (on our move, pondering, or
-//! analysing), the root moves `exclude` takes out of it, and the reports of the search that is
-//! running told apart from those of searches called off.
+//! Our engine's search behind the CECP game session (its `Searcher`): the one search that may run
+//! (on our move, pondering, or analysing), the root moves `exclude` takes out of it, and the
+//! reports of the search that is running told apart from those of searches called off.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::reply::AnalysisStatus;
+use super::features::Capabilities;
+use super::reply::{AnalysisStatus, cecp_score};
+use super::searcher::{Reported, Searcher};
 use crate::core::{Move, Position};
+use crate::engine::memory::{DEFAULT_HASH_MB, max_hash_mb};
 use crate::engine::{Thinker, ThinkerEvent};
 use crate::search::{Limits, SearchControl, SearchInfo, TimeBudget};
 
@@ -185,5 +188,108 @@ impl SearchDriver {
         if exclude {
             self.excluded.push(mv);
         }
+    }
+}
+
+/// Our engine's search behind the CECP game session: it does everything the door can ask for.
+impl Searcher for SearchDriver {
+    type Report = ThinkerEvent;
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            myname: crate::version::ENGINE_NAME.to_string(),
+            analyze: true,
+            ponder: true,
+            draws: true,
+            nps: true,
+            memory: true,
+            smp: true,
+            exclude: true,
+            highlight: true,
+            debug: true,
+            book: vec!["fairybridge has no opening book: it searches from the first move.".to_string()],
+            options: vec![
+                format!("Hash -spin {} 1 {}", DEFAULT_HASH_MB.min(max_hash_mb()), max_hash_mb()),
+                "Log_File -file ".to_string(),
+            ],
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.thinker.with_searcher(|s| s.new_game());
+    }
+
+    fn start(&mut self, root: Position, limits: Limits, purpose: Purpose) -> Result<(), String> {
+        SearchDriver::start(self, root, limits, purpose);
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        SearchDriver::stop(self);
+    }
+
+    fn move_now(&mut self) {
+        SearchDriver::move_now(self);
+    }
+
+    fn thinking_on_move(&self) -> bool {
+        SearchDriver::thinking_on_move(self)
+    }
+
+    fn pondering_on(&self) -> Option<Move> {
+        SearchDriver::pondering_on(self)
+    }
+
+    fn ponder_hit(&mut self, budget: TimeBudget) {
+        SearchDriver::ponder_hit(self, budget);
+    }
+
+    /// Reports of searches called off are dropped here.
+    fn report(&mut self, report: ThinkerEvent) -> Reported<'_> {
+        match report {
+            ThinkerEvent::Info { id, info } => match self.info(id, &info) {
+                Some(root) => Reported::Thinking { root, info },
+                None => Reported::Nothing,
+            },
+            ThinkerEvent::Done { id, result } => match self.done(id) {
+                Some((Purpose::Move, elapsed)) => Reported::Move {
+                    best: result.best,
+                    score: Some(cecp_score(result.score)),
+                    ponder: result.ponder,
+                    note: Some(format!(
+                        "searched depth {}, {} nodes in {} ms",
+                        result.depth,
+                        result.nodes,
+                        elapsed.as_millis()
+                    )),
+                },
+                _ => Reported::Nothing,
+            },
+        }
+    }
+
+    fn analysis_status(&self) -> Option<AnalysisStatus> {
+        SearchDriver::analysis_status(self)
+    }
+
+    fn clear_exclusions(&mut self) {
+        SearchDriver::clear_exclusions(self);
+    }
+
+    fn exclude_all(&mut self, pos: &Position, exclude: bool) {
+        SearchDriver::exclude_all(self, pos, exclude);
+    }
+
+    fn exclude_move(&mut self, mv: Move, exclude: bool) {
+        SearchDriver::exclude_move(self, mv, exclude);
+    }
+
+    fn set_hash_mb(&mut self, megabytes: u64) -> Option<usize> {
+        SearchDriver::stop(self);
+        Some(self.thinker.set_hash_mb(megabytes))
+    }
+
+    fn set_threads(&mut self, cores: u32) -> Option<usize> {
+        Some(self.thinker.set_threads(u64::from(cores)))
     }
 }

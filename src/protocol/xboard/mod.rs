@@ -1,7 +1,8 @@
 //! CECP v2: typed commands (GUI → engine) parsed with nom, typed replies (engine → GUI) whose
 //! `Display` is the wire line, the one command loop (`command_loop`: it parses each line once and
-//! applies the stop rule, `while_thinking`, for any `Brain`: our engine's session, or the Zillions
-//! host's plug-in), and our engine's session state machine.
+//! applies the stop rule, `while_thinking`), and the one game session behind it (`session`), which
+//! owns the game and answers every command, whatever searches for it (`searcher`: our engine's
+//! search, `driver`, or a Zillions plug-in's, `zillions::host`).
 
 pub mod announce;
 #[cfg(any(test, feature = "session-check"))]
@@ -15,6 +16,7 @@ pub mod engine_line;
 pub mod features;
 pub mod ghosts;
 pub mod reply;
+pub mod searcher;
 pub mod session;
 pub mod variant_choice;
 pub mod variant_info;

@@ -1,8 +1,12 @@
-//! The CECP session: our engine as the brain behind the one command loop (`command_loop`), the
-//! state machine of force / play / analyze / ponder and the answers to every command. It holds no
-//! rules: it asks the engine's game; its search runs through the `driver`, its clock is `clock`,
-//! the `edit` board is `edit`. What a command does to a running search (`Command::while_thinking`)
-//! and what waits for our move are the loop's.
+//! The CECP game session: the one state machine behind the one command loop (`command_loop`),
+//! whatever searches. It owns the game (variant and its size check, position with its history,
+//! `setboard`, edit mode, `undo`/`remove`), the clocks, force / play / analyze / ponder, the
+//! feature announcement and the claims of a game's end, and answers every command; the thinking
+//! is its `Searcher`'s: our engine's search (`SearchDriver`) or a Zillions plug-in's
+//! (`zillions::host`). What a searcher cannot do is a capability it lacks (`Capabilities`),
+//! announced and refused here. The session holds no rules: it asks the game; its clock is
+//! `clock`, the `edit` board is `edit`. What a command does to a running search
+//! (`Command::while_thinking`) and what waits for our move are the loop's.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -18,14 +22,14 @@ use super::edit::{EditBoard, EditStep};
 use super::features::Capabilities;
 use super::ghosts;
 use super::reply::{Reply, ThinkingExtras, ThinkingLine, cecp_score};
+use super::searcher::{Reported, Searcher};
 use super::variant_choice::choose_variant;
 use super::variant_info::XboardInfo;
-use crate::core::{Color, Move, Outcome, Position, Setup};
-use crate::engine::memory::max_hash_mb;
+use crate::core::{Color, Move, Outcome, Position, Setup, Variant};
 use crate::engine::{Game, GameError, ThinkerEvent, draw};
 use crate::notation::movetext::WireStyle;
 use crate::notation::{Coords, fen, movetext, parse_square};
-use crate::search::{Limits, SearchInfo, SearchResult};
+use crate::search::{Limits, SearchInfo};
 use crate::variants::Registry;
 
 pub use crate::engine::memory::DEFAULT_HASH_MB;
@@ -40,11 +44,18 @@ enum Mode {
     Analyze,
 }
 
-/// The session state.
-pub struct Session<W: Write> {
+/// The session state; `S` thinks (our engine's search unless said otherwise).
+pub struct Session<W: Write, S: Searcher = SearchDriver> {
     out: W,
     game: Game,
-    driver: SearchDriver,
+    /// The game `new` starts.
+    default_variant: Arc<Variant>,
+    searcher: S,
+    /// What the searcher can do (fixed for its life).
+    caps: Capabilities,
+    /// The searcher follows the game (false before the first set-up it was asked to follow, and
+    /// after it refused one).
+    followed: bool,
     mode: Mode,
     post: bool,
     ponder: bool,
@@ -61,16 +72,35 @@ pub struct Session<W: Write> {
     awaiting_pass: bool,
     /// When the command being handled was read: time spent since then is on our clock.
     received: Instant,
+    /// The GUI has gone while a search ran that must be waited for: the session ends once it has.
+    closing: bool,
     finished: bool,
 }
 
 impl<W: Write> Session<W> {
-    /// A session writing to `out`, whose searches report to `events`.
+    /// Our engine's session writing to `out`, whose searches report to `events`.
     pub fn new(registry: Arc<Registry>, out: W, events: UnboundedSender<ThinkerEvent>) -> Session<W> {
+        let normal = Arc::clone(Game::new(Arc::clone(&registry)).variant());
+        let mut session = Session::with_searcher(registry, normal, SearchDriver::new(DEFAULT_HASH_MB, events), out);
+        // Our search follows any game: it plays from the start, before any `new`.
+        session.follow();
+        session
+    }
+}
+
+impl<W: Write, S: Searcher> Session<W, S> {
+    /// A session on `registry`'s games, starting (and `new` starting) `default_variant`, thinking
+    /// with `searcher`, writing to `out`. The searcher is first asked to follow on `new`.
+    pub fn with_searcher(registry: Arc<Registry>, default_variant: Arc<Variant>, searcher: S, out: W) -> Self {
+        let mut game = Game::new(registry);
+        game.new_game(&default_variant);
         Session {
             out,
-            game: Game::new(registry),
-            driver: SearchDriver::new(DEFAULT_HASH_MB, events),
+            game,
+            default_variant,
+            caps: searcher.capabilities(),
+            searcher,
+            followed: false,
             mode: Mode::Play { engine: Color::Black },
             post: true,
             ponder: false,
@@ -82,6 +112,7 @@ impl<W: Write> Session<W> {
             edit: None,
             awaiting_pass: false,
             received: Instant::now(),
+            closing: false,
             finished: false,
         }
     }
@@ -96,6 +127,29 @@ impl<W: Write> Session<W> {
         &self.game
     }
 
+    /// What thinks.
+    pub fn searcher(&self) -> &S {
+        &self.searcher
+    }
+
+    /// What the searcher can do, as the session announces it.
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.caps
+    }
+
+    /// The side we play; `None` in force mode and analysis.
+    pub fn engine_side(&self) -> Option<Color> {
+        match self.mode {
+            Mode::Play { engine } => Some(engine),
+            Mode::Force | Mode::Analyze => None,
+        }
+    }
+
+    /// Where the session writes.
+    pub fn out_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// Between `edit` and `.`: lines are edit commands.
     pub fn editing(&self) -> bool {
         self.edit.is_some()
@@ -103,7 +157,7 @@ impl<W: Write> Session<W> {
 
     /// Thinking on its own move: a `move` line (or nothing, if called off) is to come.
     pub fn thinking_on_move(&self) -> bool {
-        self.driver.thinking_on_move()
+        self.searcher.thinking_on_move()
     }
 
     fn send(&mut self, reply: Reply) {
@@ -115,7 +169,7 @@ impl<W: Write> Session<W> {
     // ----- searches -----
 
     fn stop_search(&mut self) {
-        self.driver.stop();
+        self.searcher.stop();
     }
 
     fn engine_moves_played(&self) -> u32 {
@@ -147,7 +201,10 @@ impl<W: Write> Session<W> {
                 cost.least_ms
             )
         });
-        self.driver.start(root, limits, Purpose::Move);
+        if let Err(why) = self.searcher.start(root, limits, Purpose::Move) {
+            // A GUI waiting for our move gets an answer, never silence.
+            self.forfeit(why);
+        }
     }
 
     /// How the current variant's castling and e.p. go on the wire.
@@ -164,34 +221,37 @@ impl<W: Write> Session<W> {
 
     /// Resizes the hash table (between searches) and says what it got.
     fn set_hash_mb(&mut self, megabytes: u64) {
-        self.stop_search();
-        let got = self.driver.thinker().set_hash_mb(megabytes);
-        self.debug_line(|| format!("hash table {got} MB ({megabytes} MB asked)"));
+        if let Some(got) = self.searcher.set_hash_mb(megabytes) {
+            self.debug_line(|| format!("hash table {got} MB ({megabytes} MB asked)"));
+        }
     }
 
     /// Sets the threads of the next search (a running one keeps its own: `cores` may come while
     /// we think or ponder, cecp-reference §13.9) and says what it got.
     fn set_threads(&mut self, cores: u32) {
-        let got = self.driver.thinker().set_threads(u64::from(cores));
-        self.debug_line(|| format!("{got} search threads from the next search on ({cores} asked)"));
+        if let Some(got) = self.searcher.set_threads(cores) {
+            self.debug_line(|| format!("{got} search threads from the next search on ({cores} asked)"));
+        }
     }
 
     fn start_analysis(&mut self) {
         self.stop_search();
-        if !self.game.is_valid() {
+        if !self.game.is_valid() || !self.caps.analyze {
             return;
         }
         let pos = self.game.position();
         if pos.legal_moves().is_empty() || pos.goal_reached().is_some() {
             return;
         }
-        self.driver
+        // A searcher that analyses does not refuse to.
+        let _ = self
+            .searcher
             .start(self.game.position_clone(), Limits::infinite(), Purpose::Analyze);
     }
 
     fn start_pondering(&mut self, predicted: Option<Move>) {
         let Some(predicted) = predicted else { return };
-        if !self.ponder || !self.game.is_valid() {
+        if !self.ponder || !self.caps.ponder || !self.game.is_valid() {
             return;
         }
         if !self.game.position().is_legal(&predicted) {
@@ -213,66 +273,52 @@ impl<W: Write> Session<W> {
             root_moves: ghosts::without_ghost_drops(&root, self.wire_style()),
             ..Limits::infinite()
         };
-        self.driver.start(root, limits, Purpose::Ponder { predicted });
+        // A searcher that ponders does not refuse to.
+        let _ = self.searcher.start(root, limits, Purpose::Ponder { predicted });
     }
 
-    fn search_info(&mut self, id: u64, info: SearchInfo) {
+    /// A report of the searcher's workers: a thinking line, our move, or a forfeit.
+    fn searcher_report(&mut self, report: S::Report) {
         let style = self.wire_style();
-        let Some(root) = self.driver.info(id, &info) else {
-            return;
-        };
-        if self.post {
-            let pv = pv_text(root, &info.pv, style);
-            let centiseconds = info.elapsed.as_millis() as u64 / 10;
-            let secs = info.elapsed.as_secs_f64();
-            let line = ThinkingLine {
-                depth: info.depth,
-                score: cecp_score(info.score),
-                centiseconds,
-                nodes: info.nodes,
-                extras: Some(ThinkingExtras {
-                    seldepth: info.seldepth,
-                    nps: if secs > 0.0 {
-                        (info.nodes as f64 / secs) as u64
-                    } else {
-                        0
-                    },
-                    tbhits: 0,
-                }),
-                pv,
-            };
-            self.send(Reply::Thinking(line));
+        let post = self.post;
+        match self.searcher.report(report) {
+            Reported::Nothing => {}
+            Reported::Thinking { root, info } => {
+                if post {
+                    let line = thinking_line(root, &info, style);
+                    self.send(Reply::Thinking(line));
+                }
+            }
+            Reported::Move {
+                best,
+                score,
+                ponder,
+                note,
+            } => {
+                if let Some(note) = note {
+                    self.debug_line(|| note);
+                }
+                self.play_our_move(best, score, ponder);
+            }
+            Reported::Forfeit(why) => self.forfeit(why),
         }
+        self.finished |= self.closing && !self.searcher.thinking_on_move();
     }
 
-    fn search_done(&mut self, id: u64, result: SearchResult) {
-        if let Some((Purpose::Move, elapsed)) = self.driver.done(id) {
-            self.debug_line(|| {
-                format!(
-                    "searched depth {}, {} nodes in {} ms",
-                    result.depth,
-                    result.nodes,
-                    elapsed.as_millis()
-                )
-            });
-            self.play_our_move(result);
-        }
-    }
-
-    fn play_our_move(&mut self, result: SearchResult) {
-        let Some(best) = result.best else {
+    fn play_our_move(&mut self, best: Option<Move>, score: Option<i32>, ponder: Option<Move>) {
+        let Some(best) = best else {
             // No legal move: the game is over; say how.
             if let Some(o) = self.game.outcome() {
                 self.claim(&o);
             }
             return;
         };
-        self.last_score = Some(cecp_score(result.score));
+        self.last_score = score;
         let text = movetext::wire(self.game.position(), &best, self.wire_style());
         self.send(Reply::Move(text));
         self.overhead.after_move(&self.clock, self.received.elapsed());
         self.game.play(best);
-        self.driver.clear_exclusions();
+        self.searcher.clear_exclusions();
         if self.game.position().in_continuation() {
             // Our turn goes on; the GUI must first let the opponent pass (the clock it reports
             // then includes the pass: no measure of its overhead).
@@ -280,26 +326,55 @@ impl<W: Write> Session<W> {
             self.awaiting_pass = true;
             return;
         }
-        self.hint = result.ponder;
+        self.hint = ponder;
         if let Some(outcome) = self.game.outcome() {
             self.claim(&outcome);
             return;
         }
-        self.start_pondering(result.ponder);
+        self.start_pondering(ponder);
     }
 
     fn claim(&mut self, outcome: &Outcome) {
         self.send(Reply::game_over(outcome));
     }
 
+    /// The searcher cannot play on: the user is told why, and we resign.
+    fn forfeit(&mut self, why: String) {
+        self.send(Reply::TellUserError(why));
+        self.send(Reply::Resign);
+        self.awaiting_pass = false;
+        self.mode = Mode::Force;
+    }
+
+    /// The game was set up anew: the searcher follows it, or says why it cannot.
+    fn follow(&mut self) {
+        self.searcher.clear_exclusions();
+        self.followed = false;
+        if !self.game.is_valid() {
+            return;
+        }
+        match self.searcher.follow(self.game.position()) {
+            Ok(()) => self.followed = true,
+            Err(replies) => {
+                for reply in replies {
+                    self.send(reply);
+                }
+            }
+        }
+    }
+
     // ----- commands -----
 
     fn execute(&mut self, command: Command) {
+        if !self.caps.has(&command) {
+            // What this searcher cannot do, the door does not know.
+            return self.send(Reply::unknown_command(&command.to_string()));
+        }
         match command {
             Command::Empty | Command::Xboard | Command::Random | Command::Computer => {}
             Command::Protover(_) => self.features(),
             Command::Accepted(feature) => {
-                if feature == "debug" {
+                if feature == "debug" && self.caps.debug {
                     self.debug = true;
                 }
             }
@@ -340,11 +415,11 @@ impl<W: Write> Session<W> {
             }
             Command::OpponentTime { .. } => {}
             Command::UserMove { text, .. } => self.user_move(&text),
-            Command::MoveNow => self.driver.move_now(),
+            Command::MoveNow => self.searcher.move_now(),
             Command::Ping(n) => self.send(Reply::Pong(n)),
             Command::DrawOffer => {
                 // CECP takes an offered draw by offering one back.
-                if draw::takes_draw(self.game.position(), self.last_score) {
+                if self.caps.draws && draw::takes_draw(self.game.position(), self.last_score) {
                     self.send(Reply::OfferDraw);
                 }
             }
@@ -368,14 +443,15 @@ impl<W: Write> Session<W> {
                 self.edit = Some(EditBoard::from_position(self.game.position()));
             }
             Command::Hint => self.send_hint(),
-            Command::Book => self.send(Reply::BookInfo(vec![
-                "fairybridge has no opening book: it searches from the first move.".to_string(),
-            ])),
+            Command::Book => {
+                let lines = self.caps.book.clone();
+                self.send(Reply::BookInfo(lines));
+            }
             Command::Undo => self.take_back(1),
             Command::Remove => self.take_back(2),
             Command::Ponder(on) => {
                 self.ponder = on;
-                if !on && self.driver.pondering_on().is_some() {
+                if !on && self.searcher.pondering_on().is_some() {
                     self.stop_search();
                 }
             }
@@ -419,15 +495,15 @@ impl<W: Write> Session<W> {
     fn new_game(&mut self) {
         self.stop_search();
         self.awaiting_pass = false;
-        let registry = Arc::clone(self.game.registry());
-        self.game = Game::new(registry);
+        let variant = Arc::clone(&self.default_variant);
+        self.game.new_game(&variant);
         self.mode = Mode::Play { engine: Color::Black };
         self.clock.new_game();
         self.overhead.forget_expected();
-        self.driver.clear_exclusions();
         self.hint = None;
         self.last_score = None;
-        self.driver.thinker().with_searcher(|s| s.new_game());
+        self.searcher.new_game();
+        self.follow();
     }
 
     /// `go`: we play the side to move, from now on.
@@ -460,9 +536,10 @@ impl<W: Write> Session<W> {
     fn set_board(&mut self, fen: &str) {
         self.stop_search();
         self.awaiting_pass = false;
-        self.driver.clear_exclusions();
         self.hint = None;
-        match self.game.set_fen(fen, Coords::Wire) {
+        let set = self.game.set_fen(fen, Coords::Wire);
+        self.follow();
+        match set {
             Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
             Ok(()) if self.mode == Mode::Analyze => self.start_analysis(),
             Ok(()) => {}
@@ -482,7 +559,7 @@ impl<W: Write> Session<W> {
 
     fn features(&mut self) {
         let names = self.game.registry().names();
-        for reply in engine_capabilities().announcement(&names) {
+        for reply in self.caps.announcement(&names) {
             self.send(reply);
         }
     }
@@ -496,7 +573,11 @@ impl<W: Write> Session<W> {
             Err(refusal) => return self.send(refusal),
         };
         self.game.new_game(&variant);
-        self.driver.clear_exclusions();
+        self.follow();
+        // A game the searcher refused is not set up: the GUI has seen why.
+        if !self.followed {
+            return;
+        }
         if let Some(a) = announce::announcement(&variant) {
             self.send(Reply::Setup(a.setup));
             for (id, betza) in a.pieces {
@@ -522,6 +603,7 @@ impl<W: Write> Session<W> {
             Ok(p) => self.game.set_position(p),
             Err(_) => self.game.invalidate(),
         }
+        self.follow();
     }
 
     fn user_move(&mut self, text: &str) {
@@ -540,7 +622,7 @@ impl<W: Write> Session<W> {
             }
             return;
         }
-        if let Some(predicted) = self.driver.pondering_on() {
+        if let Some(predicted) = self.searcher.pondering_on() {
             match self.game.parse_move(text, Coords::Wire) {
                 Ok(mv) if mv == predicted => {
                     // Ponder hit: keep the search, give it the time for this move.
@@ -566,7 +648,7 @@ impl<W: Write> Session<W> {
                                 budget.hard.as_millis()
                             )
                         });
-                        self.driver.ponder_hit(budget);
+                        self.searcher.ponder_hit(budget);
                     }
                     return;
                 }
@@ -583,9 +665,9 @@ impl<W: Write> Session<W> {
         if self.mode == Mode::Analyze {
             self.stop_search();
         }
-        match self.game.play_text(text, Coords::Wire) {
-            Ok(_) => {
-                self.driver.clear_exclusions();
+        match self.play_gui_move(text) {
+            Ok(()) => {
+                self.searcher.clear_exclusions();
                 let to_move = self.game.position().side_to_move();
                 match self.mode {
                     Mode::Analyze => self.start_analysis(),
@@ -598,9 +680,9 @@ impl<W: Write> Session<W> {
                     _ => {}
                 }
             }
-            Err(_) => {
+            Err(reason) => {
                 self.send(Reply::IllegalMove {
-                    reason: None,
+                    reason,
                     text: text.to_string(),
                 });
                 if self.mode == Mode::Analyze {
@@ -608,6 +690,15 @@ impl<W: Write> Session<W> {
                 }
             }
         }
+    }
+
+    /// Plays the GUI's move once the rules and the searcher accept it; else why not (`None`:
+    /// no legal move).
+    fn play_gui_move(&mut self, text: &str) -> Result<(), Option<String>> {
+        let mv = self.game.parse_move(text, Coords::Wire).map_err(|_| None)?;
+        self.searcher.tell(self.game.position(), mv).map_err(Some)?;
+        self.game.play(mv);
+        Ok(())
     }
 
     fn take_back(&mut self, plies: usize) {
@@ -624,7 +715,7 @@ impl<W: Write> Session<W> {
         for _ in 0..plies {
             let _ = self.game.undo();
         }
-        self.driver.clear_exclusions();
+        self.follow();
         self.hint = None;
         if self.mode == Mode::Analyze {
             self.start_analysis();
@@ -632,13 +723,20 @@ impl<W: Write> Session<W> {
     }
 
     fn analysis_status(&mut self) {
-        if let Some(status) = self.driver.analysis_status() {
+        if let Some(status) = self.searcher.analysis_status() {
             self.send(Reply::Status(status));
         }
     }
 
     fn option(&mut self, name: &str, value: Option<&str>) {
-        match name.trim() {
+        let name = name.trim();
+        if !self.caps.has_option(name) {
+            return self.send(Reply::Error {
+                kind: "unknown option".to_string(),
+                text: name.to_string(),
+            });
+        }
+        match name {
             "Hash" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(mb) => {
                     self.set_hash_mb(mb);
@@ -665,9 +763,9 @@ impl<W: Write> Session<W> {
             return;
         }
         match filter {
-            MoveFilter::All => self.driver.exclude_all(self.game.position(), exclude),
+            MoveFilter::All => self.searcher.exclude_all(self.game.position(), exclude),
             MoveFilter::Move(text) => match self.game.parse_move(&text, Coords::Wire) {
-                Ok(mv) => self.driver.exclude_move(mv, exclude),
+                Ok(mv) => self.searcher.exclude_move(mv, exclude),
                 Err(_) => {
                     self.send(Reply::IllegalMove { reason: None, text });
                     return;
@@ -741,31 +839,33 @@ impl<W: Write> Session<W> {
         let Some(edit) = self.edit.take() else { return };
         let variant = Arc::clone(self.game.variant());
         let setup = edit.to_setup(&variant, self.game.position().side_to_move());
-        self.driver.clear_exclusions();
         match Position::from_setup(&variant, &setup) {
             Ok(p) => {
                 self.game.set_position(p);
+                self.follow();
                 if self.mode == Mode::Analyze {
                     self.start_analysis();
                 }
             }
             Err(e) => {
                 self.game.invalidate();
+                self.follow();
                 self.send(Reply::TellUserError(format!("Illegal position: {e}")));
             }
         }
     }
 }
 
-/// Our engine as the brain behind the CECP command loop.
-impl<W: Write> super::Brain for Session<W> {
-    type Report = ThinkerEvent;
+/// The game session as the brain behind the CECP command loop.
+impl<W: Write, S: Searcher> super::Brain for Session<W, S> {
+    type Report = S::Report;
 
     fn thinking_on_move(&self) -> bool {
-        self.driver.thinking_on_move()
+        self.searcher.thinking_on_move()
     }
 
-    /// Our search is called off at once: its reports are dropped from now on.
+    /// The search is called off: its move is dropped (our engine's search ends at once, a
+    /// plug-in's when it returns).
     fn call_off(&mut self) {
         self.stop_search();
     }
@@ -783,16 +883,15 @@ impl<W: Write> super::Brain for Session<W> {
         self.edit_line(line);
     }
 
-    fn report(&mut self, report: ThinkerEvent) {
-        match report {
-            ThinkerEvent::Info { id, info } => self.search_info(id, info),
-            ThinkerEvent::Done { id, result } => self.search_done(id, result),
-        }
+    fn report(&mut self, report: S::Report) {
+        self.searcher_report(report);
     }
 
+    /// A search running is waited for (a plug-in is not left in the middle of one).
     fn eof(&mut self) {
         self.stop_search();
-        self.finished = true;
+        self.closing = true;
+        self.finished = !self.searcher.thinking_on_move();
     }
 
     fn send(&mut self, reply: Reply) {
@@ -811,27 +910,6 @@ mod fuzz;
 #[cfg(test)]
 #[path = "session_while_thinking.rs"]
 mod while_thinking_tests;
-
-/// What our engine does beyond the game: everything the door can ask for.
-pub fn engine_capabilities() -> Capabilities {
-    Capabilities {
-        myname: crate::version::ENGINE_NAME.to_string(),
-        analyze: true,
-        ponder: true,
-        draws: true,
-        nps: true,
-        memory: true,
-        smp: true,
-        exclude: true,
-        highlight: true,
-        debug: true,
-        book: vec!["fairybridge has no opening book: it searches from the first move.".to_string()],
-        options: vec![
-            format!("Hash -spin {} 1 {}", DEFAULT_HASH_MB.min(max_hash_mb()), max_hash_mb()),
-            "Log_File -file ".to_string(),
-        ],
-    }
-}
 
 /// The limits of a search on our move, for a debug line.
 fn limits_text(limits: &Limits, spent: std::time::Duration) -> String {
@@ -861,6 +939,28 @@ fn illegal_position(error: &GameError) -> String {
     match error {
         GameError::BadPosition(why) => format!("Illegal position: {why}"),
         other => format!("Illegal position: {other}"),
+    }
+}
+
+/// A thinking line of a search from `root`.
+fn thinking_line(root: &Position, info: &SearchInfo, style: WireStyle) -> ThinkingLine {
+    let centiseconds = info.elapsed.as_millis() as u64 / 10;
+    let secs = info.elapsed.as_secs_f64();
+    ThinkingLine {
+        depth: info.depth,
+        score: cecp_score(info.score),
+        centiseconds,
+        nodes: info.nodes,
+        extras: Some(ThinkingExtras {
+            seldepth: info.seldepth,
+            nps: if secs > 0.0 {
+                (info.nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            tbhits: 0,
+        }),
+        pv: pv_text(root, &info.pv, style),
     }
 }
 

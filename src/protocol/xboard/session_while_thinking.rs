@@ -41,7 +41,7 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
         send(&mut session, line);
     }
     out.take_lines();
-    assert!(session.brain().driver.thinking_on_move());
+    assert!(session.brain().searcher().thinking_on_move());
     for line in [
         "post",
         "nopost",
@@ -60,7 +60,10 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
         "perft 3",
     ] {
         send(&mut session, line);
-        assert!(session.brain().driver.thinking_on_move(), "{line} stopped the search");
+        assert!(
+            session.brain().searcher().thinking_on_move(),
+            "{line} stopped the search"
+        );
     }
     let answered = answers(out.take_lines());
     assert!(answered.iter().any(|l| l.starts_with("highlight ")), "{answered:?}");
@@ -70,10 +73,10 @@ fn commands_beside_a_search_leave_it_running_and_force_calls_it_off_without_a_mo
     );
     // `ping` waits for our move.
     send(&mut session, "ping 7");
-    assert!(session.brain().driver.thinking_on_move());
+    assert!(session.brain().searcher().thinking_on_move());
     assert!(!answers(out.take_lines()).iter().any(|l| l.starts_with("pong")));
     // `force` calls the search off: no move, and the ping that waited is answered.
     send(&mut session, "force");
-    assert!(session.brain().driver.purpose().is_none());
+    assert!(session.brain().searcher().purpose().is_none());
     assert_eq!(answers(out.take_lines()), ["pong 7"]);
 }
