@@ -31,7 +31,6 @@ use crate::notation::{Coords, fen};
 use crate::protocol::input;
 use crate::protocol::xboard::driver::Purpose;
 use crate::protocol::xboard::features::Capabilities;
-use crate::protocol::xboard::reply::Reply;
 use crate::protocol::xboard::searcher::{Reported, Searcher};
 use crate::protocol::xboard::session::Session;
 use crate::protocol::xboard::{CommandLoop, serve_door};
@@ -211,9 +210,9 @@ impl<P: PluginCalls + Send + 'static> Searcher for PluginSearcher<P> {
     }
 
     /// The plug-in has no undo: it is restarted on the game's set-up and told its moves again.
-    /// When it refuses, the GUI is told (an error line, and a message a user sees), and a search
-    /// for its move is answered by resigning with the reason.
-    fn follow(&mut self, pos: &Position) -> Result<(), Vec<Reply>> {
+    /// When it refuses, the session treats the game as a rejected set-up, and a search for its
+    /// move is answered by resigning with the reason.
+    fn follow(&mut self, pos: &Position) -> Result<(), String> {
         let mut start = pos.clone();
         let mut moves = Vec::new();
         while let Some(mv) = start.unmake() {
@@ -228,15 +227,9 @@ impl<P: PluginCalls + Send + 'static> Searcher for PluginSearcher<P> {
                 Ok(())
             }
             Err(why) => {
-                let replies = vec![
-                    Reply::Error {
-                        kind: "plug-in".to_string(),
-                        text: why.clone(),
-                    },
-                    Reply::TellUserError(format!("{}: {why}", self.name)),
-                ];
+                let told = format!("{}: {why}", self.name);
                 self.refusal = Some(why);
-                Err(replies)
+                Err(told)
             }
         }
     }
@@ -274,7 +267,11 @@ impl<P: PluginCalls + Send + 'static> Searcher for PluginSearcher<P> {
             .name("plug-in search".into())
             .spawn(move || {
                 let search = std::panic::AssertUnwindSafe(|| plugin.search(time_ms, depth, 0, &flag));
-                let _ = reports.send(SearchDone(std::panic::catch_unwind(search).ok()));
+                let result = std::panic::catch_unwind(search).ok();
+                // The host may end as soon as it hears of the end: the plug-in is let go first,
+                // so that its last owner, and `DLL_CleanUp`, is the host's thread.
+                drop(plugin);
+                let _ = reports.send(SearchDone(result));
             });
         if let Err(e) = spawned {
             return Err(self.give_up(&format!("cannot start the plug-in's search: {e}")));
@@ -371,6 +368,7 @@ mod tests {
     use crate::notation::OutcomeText;
     use crate::notation::movetext;
     use crate::protocol::input::MAX_LINE_BYTES;
+    use crate::protocol::xboard::reply::Reply;
     use crate::protocol::xboard::variant_info::wire as xboard_wire;
     use crate::zillions::codes::DLL_OK_DONT_SEND_SETUP;
     use crate::zillions::session::{SearchRequest, Session, StartReply, StopRequest};
@@ -552,14 +550,11 @@ mod tests {
         gui.say("protover 2");
         gui.say("new");
         let answer = gui.say("variant minicannon");
+        assert_eq!(answer.len(), 1, "{answer:?}");
         assert!(
-            answer
-                .iter()
-                .any(|l| l.starts_with("Error (plug-in): the plug-in refuses the game")),
+            answer[0].starts_with("tellusererror test: the plug-in refuses the game"),
             "{answer:?}"
         );
-        assert!(answer.iter().any(|l| l.starts_with("tellusererror ")), "{answer:?}");
-        assert!(!answer.iter().any(|l| l.starts_with("setup ")), "{answer:?}");
         gui.say("st 1");
         let answer = gui.say("go");
         assert!(answer.iter().any(|l| l == "resign"), "{answer:?}");
@@ -585,6 +580,110 @@ mod tests {
             .filter_map(|l| l.strip_prefix("< "))
             .map(str::to_string)
             .collect()
+    }
+
+    /// What the engine answers to `lines` once it has been sent `before`.
+    fn engine_answers_to(before: &[&str], lines: &[&str]) -> Vec<String> {
+        let all: Vec<&str> = before.iter().chain(lines).copied().collect();
+        engine_answers(&all)[engine_answers(before).len()..].to_vec()
+    }
+
+    /// Zillions sends a setup with White to move: a Black-to-move `setboard` the plug-in cannot
+    /// take is a rejected set-up, as one the rules reject: no position (neither the old game's
+    /// nor one the plug-in does not hold), `go`, moves and `undo` answered as the engine answers
+    /// them after a rejected `setboard`; the next good set-up plays again.
+    #[test]
+    fn a_setup_the_plugin_refuses_leaves_no_position() {
+        let mut gui = Gui::new();
+        for line in ["xboard", "protover 2", "new", "force"] {
+            gui.say(line);
+        }
+        let said = gui.say("setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(
+            said,
+            ["tellusererror Illegal position: test: a plug-in's setup starts with White to move"]
+        );
+        assert!(!gui.host().game().is_valid());
+        let after = ["go", "force", "usermove e7e5", "undo", "white", "go"];
+        let host: Vec<String> = after.iter().flat_map(|l| gui.say(l)).collect();
+        let rejected = ["xboard", "new", "force", "setboard 8/8/8/8/8/8/8/8 w - - 0 1"];
+        assert_eq!(host, engine_answers_to(&rejected, &after));
+        assert!(
+            host.contains(&"Error (no position, setboard was rejected): go".to_string()),
+            "{host:?}"
+        );
+        assert!(gui.moves_told().is_empty(), "no move reached the plug-in");
+        for line in ["new", "sd 1"] {
+            gui.say(line);
+        }
+        let answer = gui.say("go");
+        assert!(answer.iter().any(|l| l.starts_with("move ")), "{answer:?}");
+    }
+
+    /// Where the one session answers for both brains the host answers as the engine: `undo` and
+    /// `remove` with no move to take back, a mate made in force mode (nobody claims it), `go`
+    /// on a game already over (the result, no search).
+    #[test]
+    fn the_host_answers_take_backs_and_finished_games_as_the_engine() {
+        let before = ["xboard", "protover 2", "new"];
+        let mate_in_force = [
+            "force",
+            "usermove f2f3",
+            "usermove e7e5",
+            "usermove g2g4",
+            "usermove d8h4",
+        ];
+        let cases: [(&[&str], Option<&str>); 3] = [
+            (&["undo", "remove"], Some("Error (command not legal now): undo")),
+            (&mate_in_force, None),
+            (
+                &[
+                    "setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                    "go",
+                ],
+                Some("0-1 {Black mates}"),
+            ),
+        ];
+        for (lines, expected) in cases {
+            let mut gui = Gui::new();
+            for line in before {
+                gui.say(line);
+            }
+            let host: Vec<String> = lines.iter().flat_map(|l| gui.say(l)).collect();
+            assert_eq!(host, engine_answers_to(&before, lines), "{lines:?}");
+            match expected {
+                Some(line) => assert!(host.contains(&line.to_string()), "{lines:?}: {host:?}"),
+                None => assert!(host.is_empty(), "{lines:?}: {host:?}"),
+            }
+        }
+    }
+
+    /// `white` and edit mode set a position up: the plug-in, which has no undo, is restarted on
+    /// it and holds what the host holds; one it cannot take (Black to move, `black`) is no
+    /// position.
+    #[test]
+    fn white_black_and_edit_set_the_plugin_up_afresh() {
+        let mut gui = Gui::new();
+        for line in ["xboard", "protover 2", "new", "force", "usermove e2e4"] {
+            gui.say(line);
+        }
+        assert!(gui.say("white").is_empty());
+        let host_fen = fen::to_fen(gui.host().game().position(), Coords::Wire);
+        assert!(host_fen.contains(" w "), "{host_fen}");
+        assert_eq!(gui.plugin_fen(), host_fen);
+        let said = gui.say("black");
+        assert_eq!(
+            said,
+            ["tellusererror Illegal position: test: a plug-in's setup starts with White to move"]
+        );
+        assert!(!gui.host().game().is_valid());
+        for line in ["new", "force", "edit", "#", "Ke1", "Qd1", "c", "ke8", "."] {
+            assert!(gui.say(line).is_empty(), "{line}");
+        }
+        assert!(gui.host().game().is_valid());
+        let host_fen = fen::to_fen(gui.host().game().position(), Coords::Wire);
+        assert!(host_fen.starts_with("4k3/8/8/8/8/8/8/3QK3 w"), "{host_fen}");
+        assert_eq!(gui.plugin_fen(), host_fen);
     }
 
     /// A size prefix that is not the variant's own is refused by the host with the engine's very

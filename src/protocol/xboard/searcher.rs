@@ -6,7 +6,7 @@
 
 use super::driver::Purpose;
 use super::features::Capabilities;
-use super::reply::{AnalysisStatus, Reply};
+use super::reply::AnalysisStatus;
 use crate::core::{Move, Position};
 use crate::search::{Limits, SearchInfo, TimeBudget};
 
@@ -46,9 +46,9 @@ pub trait Searcher {
     ///
     /// # Errors
     ///
-    /// The searcher cannot follow: what the GUI is told. Until the next set-up it follows, the
-    /// GUI's moves are refused and a search for our move forfeits.
-    fn follow(&mut self, _pos: &Position) -> Result<(), Vec<Reply>> {
+    /// The searcher cannot play this game: why, for the user. The session then treats it as a
+    /// rejected set-up: no position until the next set-up the searcher follows.
+    fn follow(&mut self, _pos: &Position) -> Result<(), String> {
         Ok(())
     }
 

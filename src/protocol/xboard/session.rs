@@ -83,7 +83,7 @@ impl<W: Write> Session<W> {
         let normal = Arc::clone(Game::new(Arc::clone(&registry)).variant());
         let mut session = Session::with_searcher(registry, normal, SearchDriver::new(DEFAULT_HASH_MB, events), out);
         // Our search follows any game: it plays from the start, before any `new`.
-        session.follow();
+        session.follow_game();
         session
     }
 }
@@ -346,21 +346,33 @@ impl<W: Write, S: Searcher> Session<W, S> {
         self.mode = Mode::Force;
     }
 
-    /// The game was set up anew: the searcher follows it, or says why it cannot.
-    fn follow(&mut self) {
+    /// A game was started (`new`, `variant`): the searcher follows it, or the user is told why
+    /// it cannot, and a search for our move forfeits. Whether it follows.
+    fn follow_game(&mut self) -> bool {
+        self.follow(false)
+    }
+
+    /// A position was set up (`setboard`, edit mode, `white`/`black`, `undo`, `remove`): one
+    /// the searcher cannot play is no position, as one the rules reject. Whether it follows.
+    fn follow_position(&mut self) -> bool {
+        self.follow(true)
+    }
+
+    fn follow(&mut self, refusal_is_no_position: bool) -> bool {
         self.searcher.clear_exclusions();
         self.followed = false;
         if !self.game.is_valid() {
-            return;
+            return false;
         }
         match self.searcher.follow(self.game.position()) {
             Ok(()) => self.followed = true,
-            Err(replies) => {
-                for reply in replies {
-                    self.send(reply);
-                }
+            Err(why) if refusal_is_no_position => {
+                self.game.invalidate();
+                self.send(Reply::TellUserError(format!("Illegal position: {why}")));
             }
+            Err(why) => self.send(Reply::TellUserError(why)),
         }
+        self.followed
     }
 
     // ----- commands -----
@@ -503,7 +515,7 @@ impl<W: Write, S: Searcher> Session<W, S> {
         self.hint = None;
         self.last_score = None;
         self.searcher.new_game();
-        self.follow();
+        self.follow_game();
     }
 
     /// `go`: we play the side to move, from now on.
@@ -538,11 +550,11 @@ impl<W: Write, S: Searcher> Session<W, S> {
         self.awaiting_pass = false;
         self.hint = None;
         let set = self.game.set_fen(fen, Coords::Wire);
-        self.follow();
-        match set {
-            Err(e) => self.send(Reply::TellUserError(illegal_position(&e))),
-            Ok(()) if self.mode == Mode::Analyze => self.start_analysis(),
-            Ok(()) => {}
+        let playable = self.follow_position();
+        if let Err(e) = set {
+            self.send(Reply::TellUserError(illegal_position(&e)));
+        } else if playable && self.mode == Mode::Analyze {
+            self.start_analysis();
         }
     }
 
@@ -573,9 +585,8 @@ impl<W: Write, S: Searcher> Session<W, S> {
             Err(refusal) => return self.send(refusal),
         };
         self.game.new_game(&variant);
-        self.follow();
         // A game the searcher refused is not set up: the GUI has seen why.
-        if !self.followed {
+        if !self.follow_game() {
             return;
         }
         if let Some(a) = announce::announcement(&variant) {
@@ -603,7 +614,7 @@ impl<W: Write, S: Searcher> Session<W, S> {
             Ok(p) => self.game.set_position(p),
             Err(_) => self.game.invalidate(),
         }
-        self.follow();
+        self.follow_position();
     }
 
     fn user_move(&mut self, text: &str) {
@@ -715,9 +726,8 @@ impl<W: Write, S: Searcher> Session<W, S> {
         for _ in 0..plies {
             let _ = self.game.undo();
         }
-        self.follow();
         self.hint = None;
-        if self.mode == Mode::Analyze {
+        if self.follow_position() && self.mode == Mode::Analyze {
             self.start_analysis();
         }
     }
@@ -842,14 +852,13 @@ impl<W: Write, S: Searcher> Session<W, S> {
         match Position::from_setup(&variant, &setup) {
             Ok(p) => {
                 self.game.set_position(p);
-                self.follow();
-                if self.mode == Mode::Analyze {
+                if self.follow_position() && self.mode == Mode::Analyze {
                     self.start_analysis();
                 }
             }
             Err(e) => {
                 self.game.invalidate();
-                self.follow();
+                self.follow_position();
                 self.send(Reply::TellUserError(format!("Illegal position: {e}")));
             }
         }
