@@ -47,6 +47,13 @@ pub fn square_name(shape: BoardShape, sq: Square, coords: Coords) -> String {
     format!("{file}{}", coords.rank_number(shape.rank(sq), shape.ranks))
 }
 
+/// The name of a square as `move_syntax` reads it: `square_name` in typed form.
+pub fn square_text(shape: BoardShape, sq: Square, coords: Coords) -> move_syntax::SquareText {
+    let number = coords.rank_number(shape.rank(sq), shape.ranks);
+    // A board has at most 16 ranks: the number fits.
+    move_syntax::SquareText::new(shape.file(sq), number as u8)
+}
+
 /// Parses a square name at the start of `text`; returns the square and the rest of the text.
 pub fn parse_square(shape: BoardShape, text: &str, coords: Coords) -> Option<(Square, &str)> {
     let mut chars = text.char_indices();

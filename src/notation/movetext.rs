@@ -6,8 +6,12 @@
 //! rook square as `f0i0,i0i0`; e.p. through the victim `d5c5,c5c4`), and hook captures of one
 //! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`). Reading
 //! wire text takes every style.
+//!
+//! Reading: `move_syntax::parse` reads a text into its typed form, and `resolve` finds the legal
+//! move whose squares, promotion or dropped piece it names, in one of the forms above.
 
-use super::{Coords, square_name};
+use super::move_syntax::{DropText, Leg, MoveText, SquareText, Step, Suffix};
+use super::{Coords, move_syntax, square_name, square_text};
 use crate::core::moves::piece_move;
 use crate::core::{Move, Position, Square};
 
@@ -108,6 +112,7 @@ pub struct WireStyle {
 
 impl WireStyle {
     /// Both as two legs: the forms a one-leg reading would not find by itself.
+    #[cfg(test)]
     const LEGS: WireStyle = WireStyle {
         castling_two_legs: true,
         en_passant_legs: true,
@@ -220,21 +225,13 @@ pub enum MoveTextError {
 /// like one in the one move grammar, `notation::move_syntax`.
 pub use super::move_syntax::begins_like_move as looks_like_move;
 
+/// The reader's leniency before the grammar: surrounding blanks and trailing `+#!?` go; a drop's
+/// piece letter is taken in upper case and everything else in lower case.
 fn normalize(text: &str) -> String {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    // Drops keep their upper-case letter; promotion letters may come in either case or after `=`.
     match t.split_once('@') {
         Some((p, rest)) => format!("{}@{}", p.to_ascii_uppercase(), rest.to_ascii_lowercase()),
-        None => {
-            let lower = t.to_ascii_lowercase();
-            // `e7e8=q` is a promotion; `e7e8=b8` (growing roses) keeps its `=`.
-            match lower.rsplit_once('=') {
-                Some((head, letter)) if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic()) => {
-                    format!("{head}{letter}")
-                }
-                _ => lower,
-            }
-        }
+        None => t.to_ascii_lowercase(),
     }
 }
 
@@ -242,99 +239,304 @@ fn normalize(text: &str) -> String {
 ///
 /// # Errors
 ///
-/// [`MoveTextError::Unparsable`] for a text not shaped like a move; [`MoveTextError::Illegal`]
-/// when no legal move has this text.
+/// [`MoveTextError::Unparsable`] for a text that does not begin like a move;
+/// [`MoveTextError::Illegal`] for one that does, when it is not a move's shape or no legal move
+/// has this text.
 pub fn parse_move(pos: &Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
     let wanted = normalize(text);
     if !looks_like_move(&wanted) {
         return Err(MoveTextError::Unparsable);
     }
-    let moves = pos.legal_moves();
-    // Exact forms first, then alternatives, so that a plain king step never turns into castling
-    // (on the wire, castling's exact form is its two legs: the one-leg form comes after).
-    let exact = |mv: &Move| match coords {
-        Coords::Human => plain(pos, mv, Coords::Human),
-        Coords::Wire => wire(pos, mv, WireStyle::LEGS),
-    };
-    if let Some(mv) = moves.iter().find(|mv| exact(mv) == wanted) {
-        return Ok(*mv);
+    let typed = move_syntax::parse(&wanted).map_err(|_| MoveTextError::Illegal)?;
+    resolve(pos, &typed, coords)
+}
+
+/// A move text as `resolve` compares it: one step, two steps (no other multi-leg form names a
+/// move), or a lone drop.
+#[derive(Copy, Clone)]
+enum Written<'a> {
+    One(&'a Step),
+    Two(&'a Step, &'a Step),
+    Drop(&'a DropText),
+}
+
+/// Compares a written move with the moves of one position.
+struct Reader<'a> {
+    pos: &'a Position,
+    coords: Coords,
+    written: Written<'a>,
+}
+
+impl Reader<'_> {
+    fn at(&self, s: Square) -> SquareText {
+        square_text(self.pos.variant().shape, s, self.coords)
     }
-    // On the wire, also the coordinate form without legs.
-    if coords == Coords::Wire
-        && let Some(mv) = moves.iter().find(|mv| plain(pos, mv, Coords::Wire) == wanted)
-    {
-        return Ok(*mv);
+
+    /// A step from `a` to `b` with nothing after it.
+    fn bare(&self, step: &Step, a: Square, b: Square) -> bool {
+        step.suffix.is_none() && step.from == self.at(a) && step.to == self.at(b)
     }
-    // E.p. as two legs through the victim, whichever form this variant sends.
-    if let Some(mv) = moves.iter().find(|mv| match **mv {
-        Move::EnPassant { from, to, victim, .. } => two_legs(pos, [from, victim, victim, to], coords) == wanted,
-        _ => false,
-    }) {
-        return Ok(*mv);
+
+    /// One leg, `a` to `b`: `e2e4`.
+    fn leg(&self, a: Square, b: Square) -> bool {
+        matches!(self.written, Written::One(step) if self.bare(step, a, b))
     }
-    // A detonation through any of its victims (the engine itself names the first one).
-    for mv in moves.iter() {
-        if let Move::Special { from, to, .. } = *mv
-            && from == to
-        {
-            let through_any = pos
-                .captures_of(mv)
-                .any(|(v, _)| two_legs(pos, [from, v, v, from], coords) == wanted);
-            if through_any {
-                return Ok(*mv);
+
+    /// Two legs, `a` to `b` and `c` to `d`: `d3d7,d7d6`.
+    fn two_legs(&self, [a, b, c, d]: [Square; 4]) -> bool {
+        matches!(self.written, Written::Two(first, second) if self.bare(first, a, b) && self.bare(second, c, d))
+    }
+
+    /// The move in coordinate notation without multi-leg forms (`plain`).
+    fn plain(&self, mv: &Move) -> bool {
+        let v = self.pos.variant();
+        let shape = v.shape;
+        match (*mv, self.written) {
+            (Move::Drop { kind, to }, Written::Drop(d)) => {
+                d.dress.is_none() && d.piece.eq_ignore_ascii_case(&v.piece(kind).letter) && d.to == self.at(to)
             }
+            (
+                Move::Castle {
+                    king_from,
+                    king_to,
+                    rook_from,
+                    ..
+                },
+                _,
+            ) => {
+                if shape.file(king_from).abs_diff(shape.file(king_to)) == 1 {
+                    self.leg(rook_from, king_from)
+                } else {
+                    self.leg(king_from, king_to)
+                }
+            }
+            (Move::Grow { from, to, converts }, Written::One(step)) => {
+                step.from == self.at(from)
+                    && step.to == self.at(to)
+                    && step.suffix == converts.map(|unit| Suffix::Convert(self.at(unit)))
+            }
+            (piece_move!(from, to, promotion), Written::One(step)) => {
+                let suffix_names_promotion = match (step.suffix, promotion) {
+                    (None, None) => true,
+                    (Some(Suffix::Promote(letter)), Some(k)) => letter.eq_ignore_ascii_case(&v.piece(k).letter),
+                    _ => false,
+                };
+                suffix_names_promotion && step.from == self.at(from) && step.to == self.at(to)
+            }
+            _ => false,
         }
     }
+
+    /// The move's wire form with castling and e.p. as two legs (`wire` in `WireStyle::LEGS`).
+    fn legs(&self, mv: &Move) -> bool {
+        match *mv {
+            Move::Castle {
+                king_from: kf,
+                king_to: kt,
+                rook_from: rf,
+                rook_to: rt,
+            } => {
+                if kt == rf {
+                    self.two_legs([kf, kt, kt, kt])
+                } else {
+                    self.two_legs([kf, kt, rf, rt])
+                }
+            }
+            Move::EnPassant { from, to, victim, .. } => self.two_legs([from, victim, victim, to]),
+            Move::Grow { from, to, converts } => self.two_legs([from, to, to, converts.unwrap_or(to)]),
+            Move::Special { from, to, .. } => match kill_square(self.pos, mv) {
+                Some(kill) if kill != to => self.two_legs([from, kill, kill, to]),
+                _ => self.plain(mv),
+            },
+            _ => self.plain(mv),
+        }
+    }
+
+    /// Growing roses as XBoard relays them when it takes the two legs for castling:
+    /// `FROM CONVERTED,TO X`, X on the converted unit's rank.
+    fn rose_relay(&self, from: Square, to: Square, converted: Square) -> bool {
+        let Written::Two(first, second) = self.written else {
+            return false;
+        };
+        let unit = self.at(converted);
+        self.bare(first, from, converted)
+            && second.suffix.is_none()
+            && second.from == self.at(to)
+            && SquareText {
+                file: unit.file,
+                ..second.to
+            } == unit
+    }
+}
+
+/// Finds the legal move a typed move text names, in canonical or wire notation (wire text in any
+/// style), by its squares, promotion and dropped piece.
+///
+/// # Errors
+///
+/// [`MoveTextError::Illegal`] when no legal move has this text; castling by `O-O`, the null move
+/// and an unfinished move (a trailing comma) never do.
+pub fn resolve(pos: &Position, text: &MoveText, coords: Coords) -> Result<Move, MoveTextError> {
+    let written = match text {
+        MoveText::Drop(d) => Written::Drop(d),
+        MoveText::Legs {
+            legs,
+            unfinished: false,
+        } => match legs.as_slice() {
+            [Leg::Step(step)] => Written::One(step),
+            [Leg::Drop(d)] => Written::Drop(d),
+            [Leg::Step(first), Leg::Step(second)] => Written::Two(first, second),
+            _ => return Err(MoveTextError::Illegal),
+        },
+        MoveText::Null | MoveText::Castle { .. } | MoveText::Legs { .. } => return Err(MoveTextError::Illegal),
+    };
+    let r = Reader { pos, coords, written };
+    let moves = pos.legal_moves();
+    let found = |matches: &dyn Fn(&Move) -> bool| moves.iter().find(|mv| matches(mv)).copied();
+    // Exact forms first, then alternatives, so that a plain king step never turns into castling
+    // (on the wire, castling's exact form is its two legs: the one-leg form comes after).
+    let exact = found(&|mv| match coords {
+        Coords::Human => r.plain(mv),
+        Coords::Wire => r.legs(mv),
+    });
+    // On the wire, also the coordinate form without legs.
+    let one_leg = || match coords {
+        Coords::Wire => found(&|mv| r.plain(mv)),
+        Coords::Human => None,
+    };
+    // E.p. as two legs through the victim, whichever form this variant sends.
+    let en_passant = || {
+        found(&|mv| match *mv {
+            Move::EnPassant { from, to, victim, .. } => r.two_legs([from, victim, victim, to]),
+            _ => false,
+        })
+    };
+    // A detonation through any of its victims (the engine itself names the first one).
+    let detonation = || {
+        found(&|mv| match *mv {
+            Move::Special { from, to, .. } if from == to => {
+                pos.captures_of(mv).any(|(v, _)| r.two_legs([from, v, v, from]))
+            }
+            _ => false,
+        })
+    };
     // Other forms of castling: the natural two legs (king leg, rook leg; XBoard relays a king
     // that lands on the rook's square as `f0i0,i0h0`), and the plain king move when the canonical
     // form is rook-onto-king.
-    for mv in moves.iter() {
-        if let Move::Castle {
-            king_from,
-            king_to,
-            rook_from,
-            rook_to,
-        } = *mv
-        {
-            if two_legs(pos, [king_from, king_to, rook_from, rook_to], coords) == wanted {
-                return Ok(*mv);
+    let castling = || {
+        found(&|mv| match *mv {
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+            } => {
+                r.two_legs([king_from, king_to, rook_from, rook_to])
+                    || (r.leg(king_from, king_to)
+                        && !moves.iter().any(|m| {
+                            !matches!(m, Move::Castle { .. }) && m.from() == Some(king_from) && m.to() == king_to
+                        }))
             }
-            let king_move = leg(pos, king_from, king_to, coords);
-            let is_plain_king_move = moves
-                .iter()
-                .any(|m| !matches!(m, Move::Castle { .. }) && m.from() == Some(king_from) && m.to() == king_to);
-            if king_move == wanted && !is_plain_king_move {
-                return Ok(*mv);
-            }
-        }
-    }
+            _ => false,
+        })
+    };
     // Growing roses as XBoard relays them when it takes the two legs for castling (it does when
     // the pawn's square and its arrival square have one colour on its board, as for every Black
     // push onto an empty last-rank square): `FROM CONVERTED,TO X`, X beside the converted unit on
     // its rank, or off the board.
-    if coords == Coords::Wire {
-        for mv in moves.iter() {
-            if let Move::Grow { from, to, converts } = *mv {
-                let converted = sq(pos, converts.unwrap_or(to), coords);
-                let head = format!(
-                    "{},{}",
-                    leg(pos, from, converts.unwrap_or(to), coords),
-                    sq(pos, to, coords)
-                );
-                let beside = |rest: &str| rest.len() == converted.len() && rest.get(1..) == converted.get(1..);
-                if wanted.strip_prefix(&head).is_some_and(beside) {
-                    return Ok(*mv);
-                }
-            }
-        }
-    }
-    Err(MoveTextError::Illegal)
+    let rose_relay = || match coords {
+        Coords::Wire => found(&|mv| match *mv {
+            Move::Grow { from, to, converts } => r.rose_relay(from, to, converts.unwrap_or(to)),
+            _ => false,
+        }),
+        Coords::Human => None,
+    };
+    exact
+        .or_else(one_leg)
+        .or_else(en_passant)
+        .or_else(detonation)
+        .or_else(castling)
+        .or_else(rose_relay)
+        .ok_or(MoveTextError::Illegal)
 }
+
+#[cfg(test)]
+mod reader_equivalence;
+#[cfg(test)]
+mod string_reader;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::variants::Registry;
+
+    fn position(game: &str, fen_text: &str) -> Position {
+        let variant = Registry::builtin().get(game).expect("built-in");
+        let setup = crate::notation::fen::parse_fen(fen_text, Coords::Human).expect("FEN");
+        Position::from_setup(&variant, &setup).expect("position")
+    }
+
+    /// Reads `text` into its typed form and resolves it; returns the move's canonical text.
+    fn read(pos: &Position, text: &str, coords: Coords) -> Result<String, MoveTextError> {
+        let typed = move_syntax::parse(text).expect("a move's shape");
+        resolve(pos, &typed, coords).map(|mv| canonical(pos, &mv))
+    }
+
+    #[test]
+    fn resolve_one_step() {
+        let pos = position("normal", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert_eq!(read(&pos, "e2e4", Coords::Human), Ok("e2e4".into()));
+        assert_eq!(read(&pos, "e2e5", Coords::Human), Err(MoveTextError::Illegal));
+    }
+
+    #[test]
+    fn resolve_a_promotion_by_its_letter() {
+        let pos = position("normal", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(read(&pos, "a7a8n", Coords::Human), Ok("a7a8n".into()));
+        assert_eq!(read(&pos, "a7a8N", Coords::Human), Ok("a7a8n".into()));
+        // Promotion is not optional in chess, and no piece is lettered `-`, `+` or `=`.
+        for text in ["a7a8", "a7a8-", "a7a8+", "a7a8=", "a7a8x"] {
+            assert_eq!(read(&pos, text, Coords::Human), Err(MoveTextError::Illegal), "{text}");
+        }
+    }
+
+    #[test]
+    fn resolve_a_drop_by_its_letter() {
+        let pos = position("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+        assert_eq!(read(&pos, "N@d4", Coords::Human), Ok("N@d4".into()));
+        assert_eq!(read(&pos, "B@d4", Coords::Human), Err(MoveTextError::Illegal));
+        assert_eq!(read(&pos, "N'@d4", Coords::Human), Err(MoveTextError::Illegal));
+    }
+
+    #[test]
+    fn resolve_two_legs() {
+        let pos = position("normal", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        for coords in [Coords::Human, Coords::Wire] {
+            assert_eq!(read(&pos, "e5d5,d5d6", coords), Ok("e5d6".into()));
+            assert_eq!(read(&pos, "d5d6,e5d5", coords), Err(MoveTextError::Illegal));
+        }
+    }
+
+    #[test]
+    fn resolve_a_growing_rose_by_the_unit_it_converts() {
+        let pos = position("wildrose", "1n5w/4P3/7w/8/8/8/W7/1W6 w - - 0 1");
+        assert_eq!(read(&pos, "e7e8=b8", Coords::Human), Ok("e7e8=b8".into()));
+        assert_eq!(read(&pos, "e7e8=a8", Coords::Human), Err(MoveTextError::Illegal));
+        assert_eq!(read(&pos, "e7b8,e8i8", Coords::Wire), Ok("e7e8=b8".into()));
+        assert_eq!(read(&pos, "e7b8,e8c8q", Coords::Wire), Err(MoveTextError::Illegal));
+        // The last square is a square of the grammar (the string-matching reader took any
+        // character for its file).
+        assert_eq!(parse_move(&pos, "e7b8,e8#8", Coords::Wire), Err(MoveTextError::Illegal));
+    }
+
+    #[test]
+    fn castling_by_name_the_null_move_and_unfinished_moves_name_no_move() {
+        let pos = position("normal", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert_eq!(read(&pos, "e1g1", Coords::Human), Ok("e1g1".into()));
+        for text in ["O-O", "o-o-o", "0-0", "@@@@", "e1g1,", "e1g1,h1f1,", "e1e2,e2e1,e1d1"] {
+            assert_eq!(read(&pos, text, Coords::Wire), Err(MoveTextError::Illegal), "{text}");
+        }
+    }
 
     /// A refusal is `Illegal` exactly when the text begins like a move in the one grammar.
     #[test]
