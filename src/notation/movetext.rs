@@ -1,11 +1,12 @@
 //! Move text. Canonical notation (the engine's own; human coordinates): `e2e4`, `e9e10q`, drops
 //! `J@e5`, castling as the king move except 1-square castlings written rook-onto-king (`i1f1`),
 //! hook captures as from-square + landing square, detonation `e5e5`.
-//! Wire notation (CECP): the same in wire coordinates, except castling and e.p. in variants whose
-//! `WireStyle` (the XBoard door's, per variant) sends them as two legs (`f0h0,i0g0`; king onto the
-//! rook square as `f0i0,i0i0`; e.p. through the victim `d5c5,c5c4`), and hook captures of one
-//! victim as two legs through the victim's square (`d3d7,d7d6`, detonation `e4e5,e5e4`). Reading
-//! wire text takes every style.
+//! Multi-leg coordinate forms (XBoard's, and Fairy-Stockfish's for kill moves in UCI too):
+//! castling and e.p. as two legs (`f0h0,i0g0`; king onto the rook square as `f0i0,i0i0`; e.p.
+//! through the victim `d5c5,c5c4`), hook captures of one victim as two legs through the victim's
+//! square (`d3d7,d7d6`, detonation `e4e5,e5e4`, `kill_square`), growing roses as the pawn's leg
+//! and a leg to the converted unit (`e7e8,e8b8`). Which form the XBoard door sends, per variant,
+//! is the door's (`protocol::xboard::wire`); reading wire coordinates takes every form.
 //!
 //! Reading: `move_syntax::parse` reads a text into its typed form, and `resolve` finds the legal
 //! move whose squares, promotion or dropped piece it names, in one of the forms above.
@@ -20,12 +21,12 @@ fn sq(pos: &Position, s: Square, coords: Coords) -> String {
 }
 
 /// One leg, from `a` to `b`: `e2e4`.
-fn leg(pos: &Position, a: Square, b: Square, coords: Coords) -> String {
+pub fn leg(pos: &Position, a: Square, b: Square, coords: Coords) -> String {
     format!("{}{}", sq(pos, a, coords), sq(pos, b, coords))
 }
 
 /// Two legs, `a` to `b` and `c` to `d`: `d3d7,d7d6`.
-fn two_legs(pos: &Position, [a, b, c, d]: [Square; 4], coords: Coords) -> String {
+pub fn two_legs(pos: &Position, [a, b, c, d]: [Square; 4], coords: Coords) -> String {
     format!("{},{}", leg(pos, a, b, coords), leg(pos, c, d, coords))
 }
 
@@ -34,8 +35,8 @@ pub fn canonical(pos: &Position, mv: &Move) -> String {
     plain(pos, mv, Coords::Human)
 }
 
-/// A move in coordinate notation without multi-leg forms.
-fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
+/// A move in coordinate notation without multi-leg forms (the canonical text in `coords`).
+pub fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
     let v = pos.variant();
     let shape = v.shape;
     match *mv {
@@ -70,11 +71,11 @@ fn plain(pos: &Position, mv: &Move, coords: Coords) -> String {
     }
 }
 
-/// The square a hook move goes through on the wire (XBoard's "kill square"): its single victim
-/// off the landing square; the jumped victim of a double capture; for a detonation, which stays
-/// put, the first of its victims (XBoard forfeits a move from a square to itself, and cannot carry
-/// more than one victim in two legs).
-fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
+/// The square a hook move's two-leg form goes through (XBoard's "kill square"): its single
+/// victim off the landing square; the jumped victim of a double capture; for a detonation, which
+/// stays put, the first of its victims (XBoard forfeits a move from a square to itself, and cannot
+/// carry more than one victim in two legs). `None` for a move with no such form.
+pub fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
     let Move::Special { from, to, .. } = *mv else {
         return None;
     };
@@ -91,63 +92,33 @@ fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
     }
 }
 
-/// The squares whose pieces XBoard removes when it reads `mv`'s wire text: the landing square
-/// and any kill square of a two-leg form. A hook move's other victims (a detonation's second and
-/// later ones) are not among them: XBoard keeps showing them.
-pub fn wire_cleared(pos: &Position, mv: &Move, style: WireStyle) -> [Square; 2] {
-    let kill = match *mv {
-        Move::Special { .. } => kill_square(pos, mv).unwrap_or(Square::NONE),
-        Move::EnPassant { victim, .. } if style.en_passant_legs => victim,
-        _ => Square::NONE,
-    };
-    [mv.to(), kill]
-}
-
-/// How a variant's castling and e.p. go on the wire: as one leg (the default) or two.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub struct WireStyle {
-    pub castling_two_legs: bool,
-    pub en_passant_legs: bool,
-}
-
-impl WireStyle {
-    /// Both as two legs: the forms a one-leg reading would not find by itself.
-    #[cfg(test)]
-    const LEGS: WireStyle = WireStyle {
-        castling_two_legs: true,
-        en_passant_legs: true,
-    };
-}
-
-/// The wire (CECP) text of a move, castling and e.p. in `style`.
-pub fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
-    let c = Coords::Wire;
+/// The multi-leg form of a move: castling as the king's leg and the rook's (a king that lands on
+/// the rook's square as `f0i0,i0i0`: XBoard would glue `f0i0,i0h0` into one king move), e.p.
+/// through the victim, growing roses as the pawn's leg and a leg to the converted unit (XBoard
+/// relays such a two-leg move verbatim; see protocol/wildrose-turns.md), a hook capture through
+/// its `kill_square`; any other move, or a hook capture without a kill square off its landing
+/// square, `plain`.
+pub fn multi_leg(pos: &Position, mv: &Move, coords: Coords) -> String {
     match *mv {
         Move::Castle {
             king_from: kf,
             king_to: kt,
             rook_from: rf,
             rook_to: rt,
-        } if style.castling_two_legs => {
+        } => {
             if kt == rf {
-                // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
-                two_legs(pos, [kf, kt, kt, kt], c)
+                two_legs(pos, [kf, kt, kt, kt], coords)
             } else {
-                two_legs(pos, [kf, kt, rf, rt], c)
+                two_legs(pos, [kf, kt, rf, rt], coords)
             }
         }
-        Move::Castle { king_from, king_to, .. } => leg(pos, king_from, king_to, c),
-        Move::EnPassant { from, to, victim, .. } if style.en_passant_legs => {
-            two_legs(pos, [from, victim, victim, to], c)
-        }
-        // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
-        // such a two-leg move verbatim; see protocol/wildrose-turns.md).
-        Move::Grow { from, to, converts } => two_legs(pos, [from, to, to, converts.unwrap_or(to)], c),
+        Move::EnPassant { from, to, victim, .. } => two_legs(pos, [from, victim, victim, to], coords),
+        Move::Grow { from, to, converts } => two_legs(pos, [from, to, to, converts.unwrap_or(to)], coords),
         Move::Special { from, to, .. } => match kill_square(pos, mv) {
-            Some(kill) if kill != to => two_legs(pos, [from, kill, kill, to], c),
-            _ => plain(pos, mv, c),
+            Some(kill) if kill != to => two_legs(pos, [from, kill, kill, to], coords),
+            _ => plain(pos, mv, coords),
         },
-        _ => plain(pos, mv, c),
+        _ => plain(pos, mv, coords),
     }
 }
 
@@ -327,7 +298,7 @@ impl Reader<'_> {
         }
     }
 
-    /// The move's wire form with castling and e.p. as two legs (`wire` in `WireStyle::LEGS`).
+    /// The move's `multi_leg` form.
     fn legs(&self, mv: &Move) -> bool {
         match *mv {
             Move::Castle {
@@ -463,7 +434,7 @@ pub fn resolve(pos: &Position, text: &MoveText, coords: Coords) -> Result<Move, 
 #[cfg(test)]
 mod reader_equivalence;
 #[cfg(test)]
-mod string_reader;
+pub(crate) mod string_reader;
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,8 @@
 //! file `a`–`p`, the grammar's squares (a board has at most 16 files; the square beside the unit,
 //! or the first off the board, is one of them on any board of up to 15).
 
-use super::{MoveTextError, WireStyle, canonical, parse_move, string_reader, wire};
+use super::string_reader::{self, WireStyle, wire};
+use super::{MoveTextError, canonical, multi_leg, parse_move};
 use crate::core::{Move, Position};
 use crate::notation::{Coords, fen, square_name};
 use crate::variants::Registry;
@@ -51,22 +52,6 @@ const STARTS: &[(&str, &str)] = &[
     ("wildrose", "1w6/w7/8/8/8/7W/4p3/1N5W b - - 0 1"),
     ("crazyhouse", "r1b1k2r/1P3ppp/8/8/8/8/5PPP/4K2R[NBRQnbrq] w Kkq - 0 1"),
     ("crazyhouse", "4k3/1Q~6/8/8/8/8/6q~1/4K3[RRrr] w - - 0 1"),
-];
-
-const STYLES: [WireStyle; 4] = [
-    WireStyle {
-        castling_two_legs: false,
-        en_passant_legs: false,
-    },
-    WireStyle {
-        castling_two_legs: true,
-        en_passant_legs: false,
-    },
-    WireStyle {
-        castling_two_legs: false,
-        en_passant_legs: true,
-    },
-    WireStyle::LEGS,
 ];
 
 /// Texts no position changes the reading of.
@@ -230,7 +215,8 @@ fn check_position(pos: &Position, rng: &mut XorShift) {
         assert_eq!(both(pos, &human, Coords::Human), Ok(*mv), "{human}");
         let legs = wire(pos, mv, WireStyle::LEGS);
         assert_eq!(both(pos, &legs, Coords::Wire), Ok(*mv), "{legs}");
-        for style in STYLES {
+        assert_eq!(multi_leg(pos, mv, Coords::Wire), legs);
+        for style in WireStyle::ALL {
             same(pos, &wire(pos, mv, style), Coords::Wire);
         }
         if !picked.contains(&i) {

@@ -1,11 +1,86 @@
 //! The move reader `movetext` had before `resolve`: it renders every legal move in each of its
-//! forms and compares the strings with the text. Test-only: the oracle `resolve` is checked
-//! against (`reader_equivalence`), since keeping every behaviour of the old reader was the rule
-//! when the typed reader replaced it.
+//! forms and compares the strings with the text; and the wire writer it used, which the XBoard
+//! door had in notation then. Test-only: the oracle `resolve` (`reader_equivalence`) and the
+//! door's writer (`protocol::xboard::wire`) are checked against, since keeping every behaviour
+//! was the rule when they replaced these.
 
-use super::{MoveTextError, WireStyle, leg, looks_like_move, plain, sq, two_legs, wire};
-use crate::core::{Move, Position};
+use super::{MoveTextError, kill_square, leg, looks_like_move, plain, sq, two_legs};
+use crate::core::{Move, Position, Square};
 use crate::notation::Coords;
+
+/// How a variant's castling and e.p. went on the wire: as one leg (the default) or two.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) struct WireStyle {
+    pub castling_two_legs: bool,
+    pub en_passant_legs: bool,
+}
+
+impl WireStyle {
+    /// Both as two legs: the forms a one-leg reading would not find by itself.
+    pub(crate) const LEGS: WireStyle = WireStyle {
+        castling_two_legs: true,
+        en_passant_legs: true,
+    };
+
+    /// Every style.
+    pub(crate) const ALL: [WireStyle; 4] = [
+        WireStyle {
+            castling_two_legs: false,
+            en_passant_legs: false,
+        },
+        WireStyle {
+            castling_two_legs: true,
+            en_passant_legs: false,
+        },
+        WireStyle {
+            castling_two_legs: false,
+            en_passant_legs: true,
+        },
+        WireStyle::LEGS,
+    ];
+}
+
+/// The wire (CECP) text of a move, castling and e.p. in `style`.
+pub(crate) fn wire(pos: &Position, mv: &Move, style: WireStyle) -> String {
+    let c = Coords::Wire;
+    match *mv {
+        Move::Castle {
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+        } if style.castling_two_legs => {
+            if kt == rf {
+                // XBoard would glue `f0i0,i0h0` into one king move; this form moves both right.
+                two_legs(pos, [kf, kt, kt, kt], c)
+            } else {
+                two_legs(pos, [kf, kt, rf, rt], c)
+            }
+        }
+        Move::Castle { king_from, king_to, .. } => leg(pos, king_from, king_to, c),
+        Move::EnPassant { from, to, victim, .. } if style.en_passant_legs => {
+            two_legs(pos, [from, victim, victim, to], c)
+        }
+        // Growing roses: the pawn's move, then a second leg to the converted unit (XBoard relays
+        // such a two-leg move verbatim; see protocol/wildrose-turns.md).
+        Move::Grow { from, to, converts } => two_legs(pos, [from, to, to, converts.unwrap_or(to)], c),
+        Move::Special { from, to, .. } => match kill_square(pos, mv) {
+            Some(kill) if kill != to => two_legs(pos, [from, kill, kill, to], c),
+            _ => plain(pos, mv, c),
+        },
+        _ => plain(pos, mv, c),
+    }
+}
+
+/// The squares whose pieces XBoard removes when it reads `mv`'s wire text.
+pub(crate) fn wire_cleared(pos: &Position, mv: &Move, style: WireStyle) -> [Square; 2] {
+    let kill = match *mv {
+        Move::Special { .. } => kill_square(pos, mv).unwrap_or(Square::NONE),
+        Move::EnPassant { victim, .. } if style.en_passant_legs => victim,
+        _ => Square::NONE,
+    };
+    [mv.to(), kill]
+}
 
 fn normalize(text: &str) -> String {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
@@ -31,7 +106,7 @@ fn normalize(text: &str) -> String {
 ///
 /// [`MoveTextError::Unparsable`] for a text not shaped like a move; [`MoveTextError::Illegal`]
 /// when no legal move has this text.
-pub(super) fn parse_move(pos: &Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
+pub(crate) fn parse_move(pos: &Position, text: &str, coords: Coords) -> Result<Move, MoveTextError> {
     let wanted = normalize(text);
     if !looks_like_move(&wanted) {
         return Err(MoveTextError::Unparsable);

@@ -5,8 +5,8 @@
 //! our search leaves such drops out while it has other moves. The game's own moves say where the
 //! ghosts are: nothing to keep in step with `undo`, `setboard` or `new`.
 
+use super::wire::{self, WireStyle};
 use crate::core::{Move, Position, Square};
-use crate::notation::movetext::{self, WireStyle};
 
 /// The squares XBoard shows occupied that are empty on our board, after the moves played since
 /// `pos` was set up.
@@ -16,7 +16,7 @@ pub fn ghost_squares(pos: &Position, style: WireStyle) -> Vec<Square> {
     while replay.unmake().is_some() {}
     let mut ghosts: Vec<Square> = Vec::new();
     for mv in moves {
-        let cleared = movetext::wire_cleared(&replay, &mv, style);
+        let cleared = wire::cleared(&replay, &mv, style);
         // A piece moved onto a ghost, or a kill square through it, puts XBoard right there.
         ghosts.retain(|s| !cleared.contains(s));
         for (square, _) in replay.captures_of(&mv) {
@@ -45,8 +45,8 @@ pub fn without_ghost_drops(pos: &Position, style: WireStyle) -> Option<Vec<Move>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Coords;
     use crate::notation::fen;
+    use crate::notation::{Coords, movetext};
     use crate::protocol::xboard::variant_info::XboardInfo;
 
     fn wreckage(fen_text: &str) -> (Position, WireStyle) {
@@ -76,7 +76,7 @@ mod tests {
             .copied()
             .find(|m| m.stays() && pos.captures_of(m).count() == 2)
             .expect("the detonator can blow up both pawns");
-        let wire = movetext::wire(&pos, &detonation, style);
+        let wire = wire::text(&pos, &detonation, style);
         pos.make(detonation);
         let ghosts = ghost_squares(&pos, style);
         assert_eq!(ghosts.len(), 1, "{wire}: one victim not on the wire");

@@ -21,6 +21,7 @@ pub mod session;
 pub mod variant_choice;
 pub mod variant_info;
 pub mod while_thinking;
+pub mod wire;
 
 use std::sync::Arc;
 

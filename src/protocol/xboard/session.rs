@@ -25,10 +25,10 @@ use super::reply::{Reply, ThinkingExtras, ThinkingLine, cecp_score};
 use super::searcher::{Reported, Searcher};
 use super::variant_choice::choose_variant;
 use super::variant_info::XboardInfo;
+use super::wire::{self, WireStyle};
 use crate::core::{Color, Move, Outcome, Position, Setup, Variant};
 use crate::engine::{Game, GameError, ThinkerEvent, draw};
-use crate::notation::movetext::WireStyle;
-use crate::notation::{Coords, fen, movetext, parse_square};
+use crate::notation::{Coords, fen, parse_square};
 use crate::search::{Limits, SearchInfo};
 use crate::variants::Registry;
 
@@ -258,7 +258,7 @@ impl<W: Write, S: Searcher> Session<W, S> {
             return;
         }
         let mut root = self.game.position_clone();
-        let hint = movetext::wire(&root, &predicted, self.wire_style());
+        let hint = wire::text(&root, &predicted, self.wire_style());
         root.make(predicted);
         // In the middle of the opponent's turn of several moves we answer its sub-moves with a
         // pass, not with a move: nothing to ponder on. Nor after a reply that ends the game (a
@@ -314,7 +314,7 @@ impl<W: Write, S: Searcher> Session<W, S> {
             return;
         };
         self.last_score = score;
-        let text = movetext::wire(self.game.position(), &best, self.wire_style());
+        let text = wire::text(self.game.position(), &best, self.wire_style());
         self.send(Reply::Move(text));
         self.overhead.after_move(&self.clock, self.received.elapsed());
         self.game.play(best);
@@ -563,7 +563,7 @@ impl<W: Write, S: Searcher> Session<W, S> {
         if let Some(h) = self.hint {
             let pos = self.game.position();
             if pos.is_legal(&h) {
-                let text = movetext::wire(pos, &h, self.wire_style());
+                let text = wire::text(pos, &h, self.wire_style());
                 self.send(Reply::Hint(text));
             }
         }
@@ -981,7 +981,7 @@ fn pv_text(root: &Position, pv: &[Move], style: WireStyle) -> String {
         if pos.find_legal(mv).is_none() {
             break;
         }
-        words.push(movetext::wire(&pos, mv, style));
+        words.push(wire::text(&pos, mv, style));
         pos.make(*mv);
     }
     words.join(" ")

@@ -9,8 +9,9 @@ use std::sync::{Arc, LazyLock};
 use serde::Deserialize;
 
 use crate::core::{Move, Position, Variant};
-use crate::notation::movetext::{self, WireStyle};
 use crate::variants::{DefinitionError, Section, SourceFile};
+
+use super::wire::{self as wire_text, WireStyle};
 
 /// How XBoard is told about the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +158,7 @@ impl XboardInfo {
 
 /// The wire (CECP) text of a move in its variant's XBoard style.
 pub fn wire(pos: &Position, mv: &Move) -> String {
-    movetext::wire(pos, mv, XboardInfo::of(pos.variant()).wire)
+    wire_text::text(pos, mv, XboardInfo::of(pos.variant()).wire)
 }
 
 #[cfg(test)]
