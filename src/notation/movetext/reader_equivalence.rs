@@ -1,6 +1,6 @@
 //! The typed reader (`move_syntax::parse`, then `resolve`) against the string-matching reader it
 //! replaced (`string_reader`), along random playouts (deterministic seeds, xorshift64) of every
-//! built-in game from its start and from positions with castling, e.p., hook captures,
+//! built-in game and example user game from its start and from positions with castling, e.p., hook captures,
 //! detonations and growing roses to hand: every legal move's canonical text and its wire text
 //! with castling and e.p. as two legs name that move, and both readers give the same answer for
 //! its wire text in each style, for many malformed, misspelt or ambiguous texts made from these,
@@ -284,6 +284,21 @@ fn the_typed_reader_reads_as_the_string_reader_did() {
     for (i, v) in registry.all().iter().enumerate() {
         for seed in 0..2 {
             positions += playout(Position::start(v), 100 * i as u64 + seed, 20);
+        }
+    }
+    // The example user games too (minishogi's promoted pieces, nightriders, cannons).
+    let mut users = Registry::builtin();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/examples");
+    let mut files: Vec<_> = std::fs::read_dir(&examples)
+        .expect("the examples")
+        .map(|entry| entry.expect("an example").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for (i, path) in files.iter().enumerate() {
+        let v = users.load_file(path).expect("an example loads");
+        for seed in 0..2 {
+            positions += playout(Position::start(&v), 500 + 100 * i as u64 + seed, 20);
         }
     }
     for (i, (game, fen_text)) in STARTS.iter().enumerate() {
