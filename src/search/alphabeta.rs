@@ -439,39 +439,10 @@ impl Searcher {
         self.root_pv.clear();
         self.stack.fill(EMPTY_FRAME);
         self.nmp_min_ply = 0;
-        let et = self.tables_for(pos);
-        let v = Arc::clone(pos.variant());
-        let has_kings = v.king_kinds().next().is_some();
-        let ctx = Ctx {
-            control,
-            start,
-            et: Arc::clone(&et),
-            nps: limits.nps.filter(|&n| n > 0),
-            node_limit: limits.nodes,
-            repetition_draw: match v.rules.repetition {
-                Repetition::Draw(n) => Some(n.max(2) as usize),
-                Repetition::Forbidden => None,
-            },
-            insufficient_material: v.rules.insufficient_material,
-            stalemate: v.rules.stalemate,
-            has_goals: !v.rules.goals.is_empty(),
-            null_ok: has_kings && v.rules.goals.is_empty(),
-            root_history: pos.history().len(),
-            team,
-        };
-
-        // Root moves: legal, filtered, ordered.
-        let mut legal = MoveList::new();
-        pos.generate_legal(&mut legal);
-        let mut moves: Vec<Move> = match &limits.root_moves {
-            Some(allowed) => legal.iter().filter(|m| allowed.contains(m)).copied().collect(),
-            None => legal.0.clone(),
-        };
-        if moves.is_empty() {
-            moves = legal.0.clone();
-        }
+        let ctx = self.context(pos, limits, control, team, start);
         let in_check = pos.in_check();
-        if moves.is_empty() {
+        let mut root = self.ordered_root_moves(pos, limits, &ctx.et);
+        if root.is_empty() {
             let value = if in_check {
                 checkmated_value(pos, 0)
             } else {
@@ -486,59 +457,18 @@ impl Searcher {
                 pv: Vec::new(),
             };
         }
-        let tt_move = self.tt.probe(pos.hash(), 0).and_then(|h| h.mv);
-        let info = OrderInfo {
-            tt_move,
-            killers: [None; 2],
-            counter: None,
-            earlier: [None; 3],
-            kinds: &et.kinds,
-        };
-        let mut scores = Vec::new();
-        score_moves(pos, &moves, &mut scores, &info, &self.heur);
-        let mut order: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
-        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let mut root: Vec<RootMove> = order.into_iter().map(|(_, mv)| RootMove { mv, nodes: 0 }).collect();
 
         let max_depth = limits
             .depth
             .map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
-        let mut best_value = if in_check { 0 } else { evaluate(pos, &et) };
+        let mut best_value = if in_check { 0 } else { evaluate(pos, &ctx.et) };
         let mut best_move = root[0].mv;
         let mut stable = 0u32;
         let mut prev_best = best_move;
         let mut prev_value = best_value;
         let mut depth = team.first_depth.clamp(1, max_depth);
         while depth <= max_depth && !control.is_stopped() {
-            // Aspiration window around the last score.
-            let mut delta = 16;
-            let (mut alpha, mut beta) = if depth >= 5 && !is_mate_value(best_value) {
-                ((best_value - delta).max(-INFINITE), (best_value + delta).min(INFINITE))
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let value = loop {
-                self.seldepth = 0;
-                let v = self.root_search(&ctx, pos, depth as i32, alpha, beta, in_check, &mut root, report);
-                if self.aborted {
-                    break v;
-                }
-                if v <= alpha && alpha > -INFINITE {
-                    self.report_bound(&ctx, depth, v, Bound::Upper, report);
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITE);
-                } else if v >= beta && beta < INFINITE {
-                    self.report_bound(&ctx, depth, v, Bound::Lower, report);
-                    beta = (v + delta).min(INFINITE);
-                } else {
-                    break v;
-                }
-                delta += delta / 2 + 8;
-                if delta > 800 {
-                    alpha = -INFINITE;
-                    beta = INFINITE;
-                }
-            };
+            let value = self.aspiration(&ctx, pos, depth, best_value, in_check, &mut root, report);
             // A move found better in an unfinished iteration is still better than the old best.
             if root[0].mv != best_move && !self.root_pv.is_empty() && self.root_pv[0] == root[0].mv {
                 best_move = root[0].mv;
@@ -600,6 +530,108 @@ impl Searcher {
             depth: self.completed_depth,
             nodes: self.nodes,
             pv: self.root_pv.clone(),
+        }
+    }
+
+    /// The facts of one search from `pos`: its limits, the variant's rules and evaluation tables.
+    fn context<'a>(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &'a SearchControl,
+        team: Team<'a>,
+        start: Instant,
+    ) -> Ctx<'a> {
+        let et = self.tables_for(pos);
+        let v = Arc::clone(pos.variant());
+        let has_kings = v.king_kinds().next().is_some();
+        Ctx {
+            control,
+            start,
+            et,
+            nps: limits.nps.filter(|&n| n > 0),
+            node_limit: limits.nodes,
+            repetition_draw: match v.rules.repetition {
+                Repetition::Draw(n) => Some(n.max(2) as usize),
+                Repetition::Forbidden => None,
+            },
+            insufficient_material: v.rules.insufficient_material,
+            stalemate: v.rules.stalemate,
+            has_goals: !v.rules.goals.is_empty(),
+            null_ok: has_kings && v.rules.goals.is_empty(),
+            root_history: pos.history().len(),
+            team,
+        }
+    }
+
+    /// The root moves, best first by the move ordering: the legal moves the limits allow (all of
+    /// them if they allow none); empty when there is no legal move.
+    fn ordered_root_moves(&self, pos: &mut Position, limits: &Limits, et: &EvalTables) -> Vec<RootMove> {
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        let mut moves: Vec<Move> = match &limits.root_moves {
+            Some(allowed) => legal.iter().filter(|m| allowed.contains(m)).copied().collect(),
+            None => legal.0.clone(),
+        };
+        if moves.is_empty() {
+            moves = legal.0.clone();
+        }
+        let tt_move = self.tt.probe(pos.hash(), 0).and_then(|h| h.mv);
+        let info = OrderInfo {
+            tt_move,
+            killers: [None; 2],
+            counter: None,
+            earlier: [None; 3],
+            kinds: &et.kinds,
+        };
+        let mut scores = Vec::new();
+        score_moves(pos, &moves, &mut scores, &info, &self.heur);
+        let mut order: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
+        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        order.into_iter().map(|(_, mv)| RootMove { mv, nodes: 0 }).collect()
+    }
+
+    /// One iteration at `depth`, in a window around the last value that widens until the value
+    /// falls inside it (full width at low depth and around mate scores); the bounds it fell
+    /// outside are reported. An aborted iteration's value is what it had.
+    #[allow(clippy::too_many_arguments)]
+    fn aspiration(
+        &mut self,
+        ctx: &Ctx,
+        pos: &mut Position,
+        depth: u32,
+        last: i32,
+        in_check: bool,
+        root: &mut [RootMove],
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let mut delta = 16;
+        let (mut alpha, mut beta) = if depth >= 5 && !is_mate_value(last) {
+            ((last - delta).max(-INFINITE), (last + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            self.seldepth = 0;
+            let v = self.root_search(ctx, pos, depth as i32, alpha, beta, in_check, root, report);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha && alpha > -INFINITE {
+                self.report_bound(ctx, depth, v, Bound::Upper, report);
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta && beta < INFINITE {
+                self.report_bound(ctx, depth, v, Bound::Lower, report);
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta += delta / 2 + 8;
+            if delta > 800 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
         }
     }
 
