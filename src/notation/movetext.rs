@@ -99,26 +99,29 @@ pub fn kill_square(pos: &Position, mv: &Move) -> Option<Square> {
 /// its `kill_square`; any other move, or a hook capture without a kill square off its landing
 /// square, `plain`.
 pub fn multi_leg(pos: &Position, mv: &Move, coords: Coords) -> String {
+    match leg_squares(pos, mv) {
+        Some(legs) => two_legs(pos, legs, coords),
+        None => plain(pos, mv, coords),
+    }
+}
+
+/// The squares of a move's two legs in its `multi_leg` form (first leg's from and to, second
+/// leg's from and to); `None` where that form is `plain`. The writer and the reader share it.
+fn leg_squares(pos: &Position, mv: &Move) -> Option<[Square; 4]> {
     match *mv {
         Move::Castle {
             king_from: kf,
             king_to: kt,
             rook_from: rf,
             rook_to: rt,
-        } => {
-            if kt == rf {
-                two_legs(pos, [kf, kt, kt, kt], coords)
-            } else {
-                two_legs(pos, [kf, kt, rf, rt], coords)
-            }
-        }
-        Move::EnPassant { from, to, victim, .. } => two_legs(pos, [from, victim, victim, to], coords),
-        Move::Grow { from, to, converts } => two_legs(pos, [from, to, to, converts.unwrap_or(to)], coords),
+        } => Some(if kt == rf { [kf, kt, kt, kt] } else { [kf, kt, rf, rt] }),
+        Move::EnPassant { from, to, victim, .. } => Some([from, victim, victim, to]),
+        Move::Grow { from, to, converts } => Some([from, to, to, converts.unwrap_or(to)]),
         Move::Special { from, to, .. } => match kill_square(pos, mv) {
-            Some(kill) if kill != to => two_legs(pos, [from, kill, kill, to], coords),
-            _ => plain(pos, mv, coords),
+            Some(kill) if kill != to => Some([from, kill, kill, to]),
+            _ => None,
         },
-        _ => plain(pos, mv, coords),
+        _ => None,
     }
 }
 
@@ -300,26 +303,9 @@ impl Reader<'_> {
 
     /// The move's `multi_leg` form.
     fn legs(&self, mv: &Move) -> bool {
-        match *mv {
-            Move::Castle {
-                king_from: kf,
-                king_to: kt,
-                rook_from: rf,
-                rook_to: rt,
-            } => {
-                if kt == rf {
-                    self.two_legs([kf, kt, kt, kt])
-                } else {
-                    self.two_legs([kf, kt, rf, rt])
-                }
-            }
-            Move::EnPassant { from, to, victim, .. } => self.two_legs([from, victim, victim, to]),
-            Move::Grow { from, to, converts } => self.two_legs([from, to, to, converts.unwrap_or(to)]),
-            Move::Special { from, to, .. } => match kill_square(self.pos, mv) {
-                Some(kill) if kill != to => self.two_legs([from, kill, kill, to]),
-                _ => self.plain(mv),
-            },
-            _ => self.plain(mv),
+        match leg_squares(self.pos, mv) {
+            Some(legs) => self.two_legs(legs),
+            None => self.plain(mv),
         }
     }
 
