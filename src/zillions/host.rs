@@ -193,20 +193,7 @@ impl<P: PluginCalls + Send + 'static> Searcher for PluginSearcher<P> {
     /// no pondering, no draw policy, no hash table or threads we could set, and we do not mark
     /// its moves).
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            myname: format!("{} (Zillions plug-in, fairybridge zillions-host)", self.name),
-            analyze: false,
-            ponder: false,
-            draws: false,
-            nps: false,
-            memory: false,
-            smp: false,
-            exclude: false,
-            highlight: false,
-            debug: false,
-            book: Vec::new(),
-            options: Vec::new(),
-        }
+        Capabilities::plays_only(format!("{} (Zillions plug-in, fairybridge zillions-host)", self.name))
     }
 
     /// The plug-in has no undo: it is restarted on the game's set-up and told its moves again.

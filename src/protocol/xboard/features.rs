@@ -36,6 +36,25 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
+    /// A brain that plays and nothing more, under `myname`: no analysis, pondering, draw policy,
+    /// node budget, hash table, threads, move filter, highlights, debug lines, book or options.
+    pub fn plays_only(myname: String) -> Capabilities {
+        Capabilities {
+            myname,
+            analyze: false,
+            ponder: false,
+            draws: false,
+            nps: false,
+            memory: false,
+            smp: false,
+            exclude: false,
+            highlight: false,
+            debug: false,
+            book: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+
     /// The reply lines to `protover`: `done=0` first (the list is long), the door's own features
     /// and the brain's, one line per option, `done=1`.
     pub fn announcement(&self, variants: &[&str]) -> Vec<Reply> {
@@ -101,18 +120,8 @@ mod tests {
 
     fn plain() -> Capabilities {
         Capabilities {
-            myname: "Test \"one\"".to_string(),
-            analyze: false,
-            ponder: false,
-            draws: false,
-            nps: false,
-            memory: false,
-            smp: false,
-            exclude: false,
-            highlight: false,
-            debug: false,
-            book: Vec::new(),
             options: vec!["Hash -spin 16 1 64".to_string()],
+            ..Capabilities::plays_only("Test \"one\"".to_string())
         }
     }
 
