@@ -17,7 +17,8 @@ use std::ops::{Add, AddAssign, Neg, Sub};
 use std::sync::Arc;
 
 use crate::core::betza::mode;
-use crate::core::{Color, Position, Royalty, Square, SquareSet, Variant};
+use crate::core::tables::Tables;
+use crate::core::{BoardShape, Color, Position, Royalty, Square, SquareSet, Variant};
 
 use super::eval_params::EvalParams;
 use super::score::EVAL_LIMIT;
@@ -327,6 +328,9 @@ struct Side {
     att2: SquareSet,
     /// Enemy pieces one of its pieces (not a pawn) attacks with a piece worth less.
     lesser: SquareSet,
+    /// Units of its pieces' attacks on the enemy king's neighbourhood, and how many pieces make them.
+    king_units: i32,
+    king_attackers: i32,
 }
 
 impl Side {
@@ -346,28 +350,80 @@ impl Side {
             att: SquareSet::EMPTY,
             att2: SquareSet::EMPTY,
             lesser: SquareSet::EMPTY,
+            king_units: 0,
+            king_attackers: 0,
         }
     }
+}
+
+/// What every part of one evaluation reads: the position, the variant's tables and weights, and
+/// where the kings stand.
+struct Shared<'a> {
+    pos: &'a Position,
+    t: &'a EvalTables,
+    w: &'a EvalParams,
+    shape: BoardShape,
+    tables: &'a Tables,
+    /// Each side's (first) king, by colour.
+    kings: [Option<Square>; 2],
 }
 
 /// The static evaluation of `pos` from the side to move's point of view.
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     let v = &*t.variant;
-    let shape = v.shape;
-    let tables = &v.tables;
-    let nsq = t.nsq;
-    let w = &t.params;
+    let x = Shared {
+        pos,
+        t,
+        w: &t.params,
+        shape: v.shape,
+        tables: &v.tables,
+        kings: [
+            pos.kings(Color::White).first().copied(),
+            pos.kings(Color::Black).first().copied(),
+        ],
+    };
     let mut sides = [Side::new(), Side::new()];
-
-    // Material, placement, lists.
     for color in Color::BOTH {
+        x.material(&mut sides[color as usize], color);
+    }
+    if t.has_pawns {
+        for color in Color::BOTH {
+            let bonus = x.pawns(&sides, color);
+            sides[color as usize].score += bonus;
+        }
+    }
+    for color in Color::BOTH {
+        x.pieces(&mut sides, color);
+    }
+    for color in Color::BOTH {
+        let side = &mut sides[color as usize];
+        side.score.mg += x.king_danger(side);
+    }
+    for color in Color::BOTH {
+        let bonus = x.threats(&sides, color);
+        sides[color as usize].score += bonus;
+    }
+    if !t.kingless && t.has_pawns {
+        for color in Color::BOTH {
+            let side = &mut sides[color as usize];
+            side.score.mg += x.shelter(side, color);
+        }
+    }
+    x.total(&sides)
+}
+
+impl Shared<'_> {
+    /// Material and placement of `color`'s pieces on the board and in hand, the pair of
+    /// colour-bound pieces, and the lists and pawn attacks the later parts read.
+    #[inline]
+    fn material(&self, side: &mut Side, color: Color) {
+        let (pos, t, shape, tables) = (self.pos, self.t, self.shape, self.tables);
         let c = color as usize;
-        let side = &mut sides[c];
         for &sq in pos.pieces_of(color) {
             let Some(p) = pos.piece_at(sq) else { continue };
             let k = p.kind().index();
             let info = &t.kinds[k];
-            side.score += t.psq[(k * 2 + c) * nsq + sq.index()];
+            side.score += t.psq[(k * 2 + c) * t.nsq + sq.index()];
             if info.pawn {
                 if side.npawns < LIST {
                     side.pawns[side.npawns] = sq;
@@ -405,7 +461,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         for (k, info) in t.kinds.iter().enumerate() {
             let n = pos.hand_count(color, crate::core::Kind(k as u8)) as i32;
             if n > 0 {
-                let hand = w.kinds[k].hand;
+                let hand = self.w.kinds[k].hand;
                 side.score += s(hand.mg * n, hand.eg * n);
                 if !info.pawn && !info.royal {
                     side.npm += info.value * n;
@@ -416,105 +472,117 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         side.att = side.att.union(&side.pawn_attacks);
         let b = side.bound_colors;
         if b & (b >> 1) & 0x5555_5555_5555_5555 != 0 {
-            side.score += w.color_pair;
+            side.score += self.w.color_pair;
         }
     }
 
-    let kings = [
-        pos.kings(Color::White).first().copied(),
-        pos.kings(Color::Black).first().copied(),
-    ];
-    let stm = pos.side_to_move();
+    /// `color`'s doubled, isolated and passed pawns.
+    #[inline]
+    fn pawns(&self, sides: &[Side; 2], color: Color) -> S {
+        let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let c = color as usize;
+        let (own, enemy) = (&sides[c], &sides[1 - c]);
+        let mut bonus = S::default();
+        for i in 0..own.npawns {
+            let sq = own.pawns[i];
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let info = &t.kinds[p.kind().index()];
+            let f = shape.file(sq) as usize;
+            let r = shape.rank(sq);
+            if own.pawn_files[f.min(15)] > 1 {
+                bonus += w.doubled;
+            }
+            let left = f.checked_sub(1).map_or(0, |x| own.pawn_files[x.min(15)]);
+            let right = if f + 1 < shape.files as usize {
+                own.pawn_files[(f + 1).min(15)]
+            } else {
+                0
+            };
+            if left == 0 && right == 0 {
+                bonus += w.isolated;
+            }
+            // Passed: no enemy pawn ahead on this or a neighbouring file.
+            let lo = f.saturating_sub(1);
+            let hi = (f + 1).min(shape.files as usize - 1);
+            let passed = (lo..=hi).all(|x| {
+                let x = x.min(15);
+                match color {
+                    Color::White => enemy.pawn_files[x] == 0 || enemy.pawn_max[x] <= r,
+                    Color::Black => enemy.pawn_files[x] == 0 || enemy.pawn_min[x] >= r,
+                }
+            });
+            if passed {
+                bonus += self.passer(enemy, info, color, sq);
+            }
+        }
+        bonus
+    }
 
-    // Pawns.
-    if t.has_pawns {
-        for color in Color::BOTH {
-            let c = color as usize;
-            let them = 1 - c;
-            let mut bonus = S::default();
-            for i in 0..sides[c].npawns {
-                let sq = sides[c].pawns[i];
-                let Some(p) = pos.piece_at(sq) else { continue };
-                let info = &t.kinds[p.kind().index()];
-                let f = shape.file(sq) as usize;
-                let r = shape.rank(sq);
-                let own = &sides[c];
-                let enemy = &sides[them];
-                if own.pawn_files[f.min(15)] > 1 {
-                    bonus += w.doubled;
-                }
-                let left = f.checked_sub(1).map_or(0, |x| own.pawn_files[x.min(15)]);
-                let right = if f + 1 < shape.files as usize {
-                    own.pawn_files[(f + 1).min(15)]
-                } else {
-                    0
-                };
-                if left == 0 && right == 0 {
-                    bonus += w.isolated;
-                }
-                // Passed: no enemy pawn ahead on this or a neighbouring file.
-                let lo = f.saturating_sub(1);
-                let hi = (f + 1).min(shape.files as usize - 1);
-                let passed = (lo..=hi).all(|x| {
-                    let x = x.min(15);
-                    match color {
-                        Color::White => enemy.pawn_files[x] == 0 || enemy.pawn_max[x] <= r,
-                        Color::Black => enemy.pawn_files[x] == 0 || enemy.pawn_min[x] >= r,
-                    }
-                });
-                if !passed {
-                    continue;
-                }
-                let rel = shape.relative_rank(sq, color);
-                let d = promo_distance(&info.promo_ranks, rel);
-                if d == usize::MAX {
-                    continue;
-                }
-                bonus += w.passed[d.min(w.passed.len() - 1)];
-                let Some(stop) = shape.offset(sq, 0, color.forward()) else {
-                    continue;
-                };
-                if let (Some(ok), Some(ek)) = (kings[c], kings[them]) {
-                    let per = w.passer_king[d.min(w.passer_king.len() - 1)];
-                    bonus.eg += (king_distance(shape, ek, stop) - king_distance(shape, ok, stop)) * per;
-                    // Rule of the square against a bare king (pawns only on the other side).
-                    if sides[them].npm == 0 {
-                        let promo = shape.offset(sq, 0, color.forward() * d as i32);
-                        if let Some(promo) = promo {
-                            let tempo = if stm == color { 0 } else { 1 };
-                            let path_clear = (1..=d as i32).all(|i| {
-                                shape
-                                    .offset(sq, 0, color.forward() * i)
-                                    .is_some_and(|x| pos.piece_at(x).is_none())
-                            });
-                            if path_clear && king_distance(shape, ek, promo) - tempo > d as i32 {
-                                bonus.eg += w.unstoppable;
-                            }
-                        }
+    /// A passed pawn of `color` on `sq`: by its distance to promotion, and in the endgame the
+    /// kings' distances to its stop square and the rule of the square against a bare king.
+    #[inline]
+    fn passer(&self, enemy: &Side, info: &KindInfo, color: Color, sq: Square) -> S {
+        let (pos, w, shape) = (self.pos, self.w, self.shape);
+        let c = color as usize;
+        let mut bonus = S::default();
+        let rel = shape.relative_rank(sq, color);
+        let d = promo_distance(&info.promo_ranks, rel);
+        if d == usize::MAX {
+            return bonus;
+        }
+        bonus += w.passed[d.min(w.passed.len() - 1)];
+        let Some(stop) = shape.offset(sq, 0, color.forward()) else {
+            return bonus;
+        };
+        if let (Some(ok), Some(ek)) = (self.kings[c], self.kings[1 - c]) {
+            let per = w.passer_king[d.min(w.passer_king.len() - 1)];
+            bonus.eg += (king_distance(shape, ek, stop) - king_distance(shape, ok, stop)) * per;
+            // Rule of the square against a bare king (pawns only on the other side).
+            if enemy.npm == 0 {
+                let promo = shape.offset(sq, 0, color.forward() * d as i32);
+                if let Some(promo) = promo {
+                    let tempo = if pos.side_to_move() == color { 0 } else { 1 };
+                    let path_clear = (1..=d as i32).all(|i| {
+                        shape
+                            .offset(sq, 0, color.forward() * i)
+                            .is_some_and(|x| pos.piece_at(x).is_none())
+                    });
+                    if path_clear && king_distance(shape, ek, promo) - tempo > d as i32 {
+                        bonus.eg += w.unstoppable;
                     }
                 }
             }
-            sides[c].score += bonus;
         }
+        bonus
     }
 
-    // Mobility, open files, attacks on the enemy king's neighbourhood; each side's attacks.
-    let uncapturable = tables.uncapturable_mask;
-    for color in Color::BOTH {
-        let c = color as usize;
-        let them = 1 - c;
+    /// The squares around `color`'s king (empty in games without kings).
+    #[inline]
+    fn king_zone(&self, color: Color) -> SquareSet {
         let mut zone = SquareSet::EMPTY;
-        if !t.kingless
-            && let Some(ek) = kings[them]
+        if !self.t.kingless
+            && let Some(k) = self.kings[color as usize]
         {
             for dx in -1..=1 {
                 for dy in -1..=1 {
-                    if let Some(z) = shape.offset(ek, dx, dy) {
+                    if let Some(z) = self.shape.offset(k, dx, dy) {
                         zone.insert(z);
                     }
                 }
             }
         }
+        zone
+    }
+
+    /// `color`'s pieces (those in its mobility list): mobility, rook-like pieces on open files,
+    /// and the units of their attacks on the enemy king's neighbourhood; the side's attack maps
+    /// completed with theirs.
+    #[inline]
+    fn pieces(&self, sides: &mut [Side; 2], color: Color) {
+        let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let c = color as usize;
+        let them = 1 - c;
+        let zone = self.king_zone(color.opposite());
         let enemy_pawn_attacks = sides[them].pawn_attacks;
         let mut bonus = S::default();
         let mut units = 0;
@@ -527,58 +595,14 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
             let Some(p) = pos.piece_at(sq) else { continue };
             let k = p.kind().index();
             let info = &t.kinds[k];
-            let mut mob = 0;
-            let mut hits = 0;
-            let mut attacks = SquareSet::EMPTY;
-            for ray in tables.rays(k, color, sq) {
-                if ray.modes & (mode::MOVE | mode::CAPTURE) == 0 {
-                    continue;
-                }
-                let captures = ray.modes & mode::CAPTURE != 0;
-                let squares = tables.ray_squares(ray);
-                let hop = ray.modes & mode::HOP != 0;
-                let mut screened = !hop;
-                for (j, &to) in squares.iter().enumerate() {
-                    let occupant = pos.piece_at(to);
-                    if j < ray.first_dest as usize {
-                        if occupant.is_some() {
-                            break;
-                        }
-                        continue;
-                    }
-                    if !screened {
-                        screened = occupant.is_some();
-                        continue;
-                    }
-                    if !enemy_pawn_attacks.contains(to) {
-                        mob += 1;
-                    }
-                    if zone.contains(to) {
-                        hits += 1;
-                    }
-                    if captures {
-                        attacks.insert(to);
-                        if let Some(victim) = occupant
-                            && victim.color() != color
-                            && t.kinds[victim.kind().index()].value > info.value
-                            && !t.kinds[victim.kind().index()].royal
-                            && uncapturable & (1 << victim.kind().0) == 0
-                        {
-                            lesser.insert(to);
-                        }
-                    }
-                    if occupant.is_some() {
-                        break;
-                    }
-                }
-            }
-            att2 = att2.union(&att.intersection(&attacks));
-            att = att.union(&attacks);
+            let reach = self.reach(k, info, color, sq, zone, enemy_pawn_attacks, &mut lesser);
+            att2 = att2.union(&att.intersection(&reach.attacks));
+            att = att.union(&reach.attacks);
             let kp = &w.kinds[k];
-            let above = mob * 16 - info.mob_center16;
+            let above = reach.mob * 16 - info.mob_center16;
             bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
-            if hits > 0 {
-                units += hits * kp.king_attack;
+            if reach.hits > 0 {
+                units += reach.hits * kp.king_attack;
                 attackers += 1;
             }
             if info.rook_like && t.has_pawns {
@@ -592,24 +616,102 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
                 }
             }
         }
-        if attackers >= 2 {
-            let [scale, cap] = w.king_danger;
-            bonus.mg += (units * units * scale / 32).min(cap);
-        }
         let side = &mut sides[c];
         side.score += bonus;
         side.att = att;
         side.att2 = att2;
         side.lesser = lesser;
+        side.king_units = units;
+        side.king_attackers = attackers;
     }
 
-    // Threats: enemy pieces attacked by a pawn or by a piece worth less, and undefended ones.
-    for color in Color::BOTH {
-        let c = color as usize;
-        let them = 1 - c;
+    /// Where the piece of kind `k` (`info`) and `color` on `sq` goes and attacks: its mobility (not
+    /// counting squares `enemy_pawn_attacks` covers), its hits on the enemy king's `zone`, the
+    /// squares it attacks; enemy pieces worth more than it that it attacks are added to `lesser`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn reach(
+        &self,
+        k: usize,
+        info: &KindInfo,
+        color: Color,
+        sq: Square,
+        zone: SquareSet,
+        enemy_pawn_attacks: SquareSet,
+        lesser: &mut SquareSet,
+    ) -> Reach {
+        let (pos, t, tables) = (self.pos, self.t, self.tables);
+        let uncapturable = tables.uncapturable_mask;
+        let mut mob = 0;
+        let mut hits = 0;
+        let mut attacks = SquareSet::EMPTY;
+        for ray in tables.rays(k, color, sq) {
+            if ray.modes & (mode::MOVE | mode::CAPTURE) == 0 {
+                continue;
+            }
+            let captures = ray.modes & mode::CAPTURE != 0;
+            let squares = tables.ray_squares(ray);
+            let hop = ray.modes & mode::HOP != 0;
+            let mut screened = !hop;
+            for (j, &to) in squares.iter().enumerate() {
+                let occupant = pos.piece_at(to);
+                if j < ray.first_dest as usize {
+                    if occupant.is_some() {
+                        break;
+                    }
+                    continue;
+                }
+                if !screened {
+                    screened = occupant.is_some();
+                    continue;
+                }
+                if !enemy_pawn_attacks.contains(to) {
+                    mob += 1;
+                }
+                if zone.contains(to) {
+                    hits += 1;
+                }
+                if captures {
+                    attacks.insert(to);
+                    if let Some(victim) = occupant
+                        && victim.color() != color
+                        && t.kinds[victim.kind().index()].value > info.value
+                        && !t.kinds[victim.kind().index()].royal
+                        && uncapturable & (1 << victim.kind().0) == 0
+                    {
+                        lesser.insert(to);
+                    }
+                }
+                if occupant.is_some() {
+                    break;
+                }
+            }
+        }
+        Reach { mob, hits, attacks }
+    }
+
+    /// The danger a side's attacks on the enemy king's neighbourhood make (mg): only when two or
+    /// more of its pieces take part.
+    #[inline]
+    fn king_danger(&self, side: &Side) -> i32 {
+        if side.king_attackers >= 2 {
+            let [scale, cap] = self.w.king_danger;
+            (side.king_units * side.king_units * scale / 32).min(cap)
+        } else {
+            0
+        }
+    }
+
+    /// Threats of `color`: enemy pieces attacked by a pawn or by a piece worth less, and
+    /// undefended ones.
+    #[inline]
+    fn threats(&self, sides: &[Side; 2], color: Color) -> S {
+        let (pos, t, w) = (self.pos, self.t, self.w);
+        let uncapturable = self.tables.uncapturable_mask;
+        let (own, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
         let mut bonus = S::default();
         for &sq in pos.pieces_of(color.opposite()) {
-            if !sides[c].att.contains(sq) {
+            if !own.att.contains(sq) {
                 continue;
             }
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -617,74 +719,90 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
             if info.royal || uncapturable & (1 << p.kind().0) != 0 {
                 continue;
             }
-            if !info.pawn && sides[c].pawn_attacks.contains(sq) {
+            if !info.pawn && own.pawn_attacks.contains(sq) {
                 bonus += w.threat_pawn;
-            } else if sides[c].lesser.contains(sq) {
+            } else if own.lesser.contains(sq) {
                 bonus += w.threat_lesser;
             }
-            if !sides[them].att.contains(sq) {
+            if !enemy.att.contains(sq) {
                 bonus += w.hanging;
             }
         }
-        sides[c].score += bonus;
+        bonus
     }
 
-    // Shelter in front of a king on its first ranks.
-    if !t.kingless && t.has_pawns {
-        for color in Color::BOTH {
-            let c = color as usize;
-            let Some(k) = kings[c] else { continue };
-            if shape.relative_rank(k, color) > 1 {
+    /// Shelter in front of `color`'s king on its first ranks (mg).
+    #[inline]
+    fn shelter(&self, side: &Side, color: Color) -> i32 {
+        let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let Some(k) = self.kings[color as usize] else { return 0 };
+        if shape.relative_rank(k, color) > 1 {
+            return 0;
+        }
+        let kf = shape.file(k) as i32;
+        let mut shelter = 0;
+        for df in -1..=1 {
+            let f = kf + df;
+            if f < 0 || f >= shape.files as i32 {
                 continue;
             }
-            let kf = shape.file(k) as i32;
-            let mut shelter = 0;
-            for df in -1..=1 {
-                let f = kf + df;
-                if f < 0 || f >= shape.files as i32 {
-                    continue;
-                }
-                let near = shape.offset(k, df, color.forward());
-                let far = shape.offset(k, df, 2 * color.forward());
-                let is_own_pawn = |sq: Option<Square>| {
-                    sq.and_then(|x| pos.piece_at(x))
-                        .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn)
-                };
-                if is_own_pawn(near) {
-                    shelter += w.shelter[0];
-                } else if is_own_pawn(far) {
-                    shelter += w.shelter[1];
-                } else if sides[c].pawn_files[(f as usize).min(15)] == 0 {
-                    shelter += w.shelter[2];
-                }
+            let near = shape.offset(k, df, color.forward());
+            let far = shape.offset(k, df, 2 * color.forward());
+            let is_own_pawn = |sq: Option<Square>| {
+                sq.and_then(|x| pos.piece_at(x))
+                    .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn)
+            };
+            if is_own_pawn(near) {
+                shelter += w.shelter[0];
+            } else if is_own_pawn(far) {
+                shelter += w.shelter[1];
+            } else if side.pawn_files[(f as usize).min(15)] == 0 {
+                shelter += w.shelter[2];
             }
-            sides[c].score.mg += shelter;
         }
+        shelter
     }
 
-    let diff = sides[0].score - sides[1].score;
-    let npm = sides[0].npm + sides[1].npm;
-    let phase = npm.clamp(0, t.phase_max);
-    let mut value = (diff.mg * phase + diff.eg * (t.phase_max - phase)) / t.phase_max;
+    /// The sides' scores blended by the game phase, with the mop-up against a bare king and the
+    /// drawish scaling without pawns, from the side to move's point of view with its tempo.
+    #[inline]
+    fn total(&self, sides: &[Side; 2]) -> i32 {
+        let t = self.t;
+        let diff = sides[0].score - sides[1].score;
+        let npm = sides[0].npm + sides[1].npm;
+        let phase = npm.clamp(0, t.phase_max);
+        let mut value = (diff.mg * phase + diff.eg * (t.phase_max - phase)) / t.phase_max;
 
-    // Against a bare king: drive it to the edge and bring the own king closer.
-    let strong = if value > 0 { 0 } else { 1 };
-    let weak = 1 - strong;
-    if sides[weak].npm == 0
-        && sides[weak].npawns == 0
-        && sides[strong].npm >= 400
-        && let (Some(sk), Some(wk)) = (kings[strong], kings[weak])
-    {
-        let mop = 12 * t.center_dist[wk.index()] + 6 * (16 - king_distance(shape, sk, wk)).max(0);
-        value += if strong == 0 { mop } else { -mop };
-    }
-    // Without pawns, a small material edge rarely wins.
-    if sides[strong].npawns == 0 && sides[strong].npm - sides[weak].npm < 400 && sides[strong].npm < 1300 {
-        value /= 4;
-    }
+        // Against a bare king: drive it to the edge and bring the own king closer.
+        let strong = if value > 0 { 0 } else { 1 };
+        let weak = 1 - strong;
+        if sides[weak].npm == 0
+            && sides[weak].npawns == 0
+            && sides[strong].npm >= 400
+            && let (Some(sk), Some(wk)) = (self.kings[strong], self.kings[weak])
+        {
+            let mop = 12 * t.center_dist[wk.index()] + 6 * (16 - king_distance(self.shape, sk, wk)).max(0);
+            value += if strong == 0 { mop } else { -mop };
+        }
+        // Without pawns, a small material edge rarely wins.
+        if sides[strong].npawns == 0 && sides[strong].npm - sides[weak].npm < 400 && sides[strong].npm < 1300 {
+            value /= 4;
+        }
 
-    let v = if stm == Color::White { value } else { -value };
-    (v + w.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let v = if self.pos.side_to_move() == Color::White {
+            value
+        } else {
+            -value
+        };
+        (v + self.w.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+/// What one piece's moves reach (see `Shared::reach`).
+struct Reach {
+    mob: i32,
+    hits: i32,
+    attacks: SquareSet,
 }
 
 #[cfg(test)]
