@@ -520,7 +520,9 @@ impl Shared<'_> {
 
     /// A passed pawn of `color` on `sq`: by its distance to promotion, and in the endgame the
     /// kings' distances to its stop square and the rule of the square against a bare king.
-    #[inline]
+    /// Out of line: passers are rare, and inlined, its set-up is hoisted out of `pawns`' loop, to
+    /// run for every side whether it has a passer or not.
+    #[inline(never)]
     fn passer(&self, enemy: &Side, info: &KindInfo, color: Color, sq: Square) -> S {
         let (pos, w, shape) = (self.pos, self.w, self.shape);
         let c = color as usize;
@@ -576,8 +578,9 @@ impl Shared<'_> {
 
     /// `color`'s pieces (those in its mobility list): mobility, rook-like pieces on open files,
     /// and the units of their attacks on the enemy king's neighbourhood; the side's attack maps
-    /// completed with theirs.
-    #[inline]
+    /// completed with theirs. Out of line: inlined into `evaluate`, its loop's values are spilled
+    /// for want of registers, which costs more instructions than the call.
+    #[inline(never)]
     fn pieces(&self, sides: &mut [Side; 2], color: Color) {
         let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
         let c = color as usize;
