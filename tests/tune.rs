@@ -111,3 +111,63 @@ fn tune_refuses_to_rewrite_a_built_in_game_and_bad_data() {
     assert!(err.contains("line 2") && err.contains("not 1, 0.5 or 0"), "{err}");
     let _ = std::fs::remove_file(&data);
 }
+
+/// `--from-pgn` on a tiny PGN file (fixtures/tune/games.pgn: three usable chess games among a
+/// crazyhouse game, a game with an illegal move, a time forfeit and an unfinished game), given
+/// twice: it says what it skipped and why, saves the positions with `--data`, and tunes from them.
+#[test]
+fn tune_learns_from_the_games_of_pgn_files() {
+    let pgn = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tune/games.pgn");
+    let pgn_s = pgn.to_string_lossy().to_string();
+    let data = temp("pgn.data");
+    let data_s = data.to_string_lossy().to_string();
+    let o = run(&[
+        "tune",
+        "--variant",
+        "normal",
+        "--from-pgn",
+        &pgn_s,
+        "--from-pgn",
+        &pgn_s,
+        "--passes",
+        "1",
+        "--data",
+        &data_s,
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let summary = format!(
+        "tune: {pgn_s}: 15 positions of 3 games of normal; skipped 1 of other variants, 1 without a \
+         result, 1 forfeited, 1 that do not replay"
+    );
+    assert_eq!(err.matches(&summary).count(), 2, "{err}");
+    assert_eq!(err.matches("move 3 (Ke3)").count(), 2, "the bad game is named: {err}");
+    training_error(&err);
+    assert!(
+        err.contains("27 training positions"),
+        "30 positions, the last tenth held out: {err}"
+    );
+    let saved = std::fs::read_to_string(&data).expect("saved positions");
+    assert_eq!(saved.lines().count(), 30, "{saved}");
+    assert_eq!(
+        saved.lines().next(),
+        Some("1;rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
+    assert!(common::stdout(&o).starts_with("[eval]\n"), "the section on stdout");
+    let _ = std::fs::remove_file(&data);
+
+    // A file that is not there: a clear error, no tuning.
+    let missing = temp("missing.pgn");
+    let o = run(&["tune", "--variant", "normal", "--from-pgn", &missing.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("cannot read") && err.contains("missing.pgn"), "{err}");
+    // Games of another variant only: too few positions, said so.
+    let o = run(&["tune", "--variant", "wildrose", "--from-pgn", &pgn_s]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("skipped 7 of other variants") && err.contains("too few"),
+        "{err}"
+    );
+}

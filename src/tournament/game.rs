@@ -323,6 +323,26 @@ fn format_score(score: i32) -> String {
     }
 }
 
+/// The score of a move's comment as [`format_score`] wrote it (`+0.25/12 0.81s`, `-M2/9 0.02s`;
+/// cutechess-cli writes the same): centipawns for the side that moved, a mate in `n` as
+/// `100_000 + n` (`-` for being mated). None for a comment without a score (`0.81s`, a book
+/// move, an ending).
+pub fn comment_score(comment: &str) -> Option<i32> {
+    let (score, depth) = comment.split_whitespace().next()?.split_once('/')?;
+    depth.parse::<u32>().ok()?;
+    let (sign, rest) = match score.as_bytes().first()? {
+        b'+' => (1, &score[1..]),
+        b'-' => (-1, &score[1..]),
+        _ => (1, score),
+    };
+    if let Some(n) = rest.strip_prefix('M') {
+        let n: i32 = n.parse().ok().filter(|n| (0..100_000).contains(n))?;
+        return Some(sign * (100_000 + n));
+    }
+    let pawns: f64 = rest.parse().ok().filter(|p: &f64| p.is_finite() && *p < 999.0)?;
+    Some(sign * (pawns * 100.0).round() as i32)
+}
+
 struct Side {
     engine: Option<Player>,
     clock: Clock,
@@ -816,5 +836,20 @@ mod tests {
         assert_eq!(format_score(-150), "-1.50");
         assert_eq!(format_score(100_003), "+M3");
         assert_eq!(format_score(-100_002), "-M2");
+        for score in [0, 25, -150, 999, -31_999, 100_003, -100_002] {
+            let comment = format!("{}/12 0.81s", format_score(score));
+            assert_eq!(comment_score(&comment), Some(score), "{comment}");
+        }
+        for comment in [
+            "0.81s",
+            "Black mates",
+            "+0.25 0.81s",
+            "+0.25/x 1s",
+            "+M/3 1s",
+            "+nan/3 1s",
+            "",
+        ] {
+            assert_eq!(comment_score(comment), None, "{comment}");
+        }
     }
 }

@@ -6,10 +6,11 @@
 //! it; the last comment says how the game ended. The sub-moves of a Wild Rose growing-roses turn
 //! follow each other under one move number.
 
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::game::GameRecord;
-use crate::core::{Color, GameResult, Move, Position};
+use crate::core::{Color, GameResult, Move, Position, Variant};
 use crate::notation::{Coords, fen, san};
 use crate::variants::{NORMAL, Registry};
 
@@ -124,12 +125,43 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
     pub comments: Vec<String>,
+    /// For each comment, how many moves came before it: the comment `{+0.25/12 0.81s}` of the
+    /// match runner follows its move, so move `i` (from 0) owns the comment placed at `i + 1`.
+    pub comment_at: Vec<usize>,
     pub result: Option<GameResult>,
 }
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The game's variant: its `Variant` tag, chess (`normal`) without one or for `standard`.
+    pub fn variant_name(&self) -> &str {
+        match self.tag("Variant") {
+            None => NORMAL,
+            Some(name) if name.eq_ignore_ascii_case("standard") => NORMAL,
+            Some(name) => name,
+        }
+    }
+
+    /// The comment that follows move `ply` (from 0) before the next move, if any.
+    pub fn move_comment(&self, ply: usize) -> Option<&str> {
+        self.comment_at
+            .iter()
+            .position(|&at| at == ply + 1)
+            .and_then(|i| self.comments.get(i))
+            .map(String::as_str)
+    }
+
+    /// Whether the game ended by a forfeit (time, a rules infraction) or was abandoned (an engine
+    /// that disconnected or failed, an internal error): its `Termination` tag as the match runner
+    /// and cutechess-cli write it. Its result says nothing about the position on the board.
+    pub fn forfeited(&self) -> bool {
+        matches!(
+            self.tag("Termination"),
+            Some("time forfeit" | "rules infraction" | "abandoned")
+        )
     }
 
     /// Replays the game with the rules core: the start position (from `Variant` and `FEN`) and
@@ -139,27 +171,37 @@ impl PgnGame {
     ///
     /// An unknown variant, a start position that does not read, or a move that is not legal.
     pub fn replay(&self, reg: &Registry) -> Result<(Position, Vec<Move>), String> {
-        let name = self.tag("Variant").unwrap_or(NORMAL);
-        let name = if name.eq_ignore_ascii_case("standard") {
-            NORMAL
-        } else {
-            name
-        };
+        let name = self.variant_name();
         let v = reg.get(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
-        let mut pos = match self.tag("FEN") {
+        let (mut pos, moves) = self.replay_in(&v)?;
+        for mv in &moves {
+            pos.make(*mv);
+        }
+        Ok((pos, moves))
+    }
+
+    /// Replays the game's moves as a game of `variant` (whatever its `Variant` tag says): the
+    /// start position (its `FEN`, or the variant's start) and every move, read as SAN.
+    ///
+    /// # Errors
+    ///
+    /// A start position that does not read, or a move that is not legal (the text names it).
+    pub fn replay_in(&self, variant: &Arc<Variant>) -> Result<(Position, Vec<Move>), String> {
+        let start = match self.tag("FEN") {
             Some(f) => {
-                let setup = fen::parse_fen(f, Coords::Human).map_err(|e| e.to_string())?;
-                Position::from_setup(&v, &setup).map_err(|e| e.to_string())?
+                let setup = fen::parse_fen(f, Coords::Human).map_err(|e| format!("FEN {f:?}: {e}"))?;
+                Position::from_setup(variant, &setup).map_err(|e| format!("FEN {f:?}: {e}"))?
             }
-            None => Position::start(&v),
+            None => Position::start(variant),
         };
+        let mut pos = start.clone();
         let mut moves = Vec::new();
         for (i, word) in self.moves.iter().enumerate() {
-            let mv = san::parse_san(&pos, word).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv = san::parse_san(&pos, word).map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
             pos.make(mv);
             moves.push(mv);
         }
-        Ok((pos, moves))
+        Ok((start, moves))
     }
 }
 
@@ -202,6 +244,7 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
                 let end = chars[i..].iter().position(|&x| x == '}').map_or(chars.len(), |p| i + p);
                 if depth == 0 {
                     game.comments.push(chars[i + 1..end].iter().collect());
+                    game.comment_at.push(game.moves.len());
                 }
                 i = end + 1;
             }
@@ -578,6 +621,10 @@ StartFEN=vn5w/4P3/7w/8/8/8/W7/1W5N b - - 0 7\n\
         assert_eq!(games[0].tag("Event"), Some("a \"b\""));
         assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         assert_eq!(games[0].comments, ["+0.10/3 0.1s", "White wins"]);
+        // Each comment belongs to the move before it.
+        assert_eq!(games[0].move_comment(0), Some("+0.10/3 0.1s"));
+        assert_eq!(games[0].move_comment(1), None);
+        assert_eq!(games[0].move_comment(4), Some("White wins"));
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
         assert_eq!(games[1].moves, ["e5"]);
         assert_eq!(games[1].result, Some(GameResult::Unfinished));

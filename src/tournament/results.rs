@@ -108,12 +108,7 @@ impl ScoredGame {
         let text = tag("Result")?;
         let result = GameResult::from_token(text).ok_or_else(|| format!("game {number}: bad Result tag \"{text}\""))?;
         // Forfeits are decisive games that ended by time, an infraction or a disconnection.
-        let forfeit = result != GameResult::Draw
-            && result != GameResult::Unfinished
-            && matches!(
-                game.tag("Termination"),
-                Some("time forfeit" | "rules infraction" | "abandoned")
-            );
+        let forfeit = result != GameResult::Draw && result != GameResult::Unfinished && game.forfeited();
         let white = index_of(tag("White")?);
         let black = index_of(tag("Black")?);
         Ok(ScoredGame {

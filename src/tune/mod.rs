@@ -1,23 +1,26 @@
 //! `fairybridge tune`: an evaluation fitted to one game, built-in or defined in a file, with one
-//! command. It plays the engine against itself at a fixed number of nodes a move (`selfplay`),
-//! keeps the quiet positions with their games' results, fits the evaluation's weights to them
-//! (`texel`), and writes the weights as the definition's `[eval]` section, which the engine reads
-//! when it loads the definition.
+//! command. It plays the engine against itself at a fixed number of nodes a move (`selfplay`), or
+//! replays games already played (`--from-pgn`, `pgn`), keeps the quiet positions with their games'
+//! results, fits the evaluation's weights to them (`texel`), and writes the weights as the
+//! definition's `[eval]` section, which the engine reads when it loads the definition.
 //!
 //! ```text
 //! fairybridge [--variants FILE] tune --variant NAME [--games N] [--nodes N] [--random-plies N]
-//!             [--data FILE] [--from-data FILE] [--passes N] [--prior P] [--minutes M] [--seed N]
-//!             [--write | --out FILE]
+//!             [--from-pgn FILE]... [--data FILE] [--from-data FILE] [--passes N] [--prior P]
+//!             [--minutes M] [--seed N] [--write | --out FILE]
 //! ```
 //!
 //! Without `--write` or `--out` the section goes to stdout.
 
+pub mod pgn;
 pub mod selfplay;
 pub mod texel;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::core::Variant;
 use crate::search::{EvalParams, with_section};
 use crate::variants::{DefinitionSource, Registry};
 
@@ -42,6 +45,11 @@ pub struct TuneArgs {
     /// A game longer than this (plies) counts as a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// Learn from the games of this PGN file (repeatable) instead of playing games: games of
+    /// other variants, without a result, or lost by a forfeit are skipped; positions are chosen as
+    /// in self-play, each move's search score read from its comment (`{+0.25/12 0.81s}`).
+    #[arg(long = "from-pgn", value_name = "FILE", conflicts_with = "from_data")]
+    pub from_pgn: Vec<PathBuf>,
     /// Also save the positions (`RESULT;FEN` lines) to this file.
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
@@ -69,6 +77,68 @@ pub struct TuneArgs {
     /// Write the definition with the tuned `[eval]` section to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// The positions of `args.games` self-play games.
+fn play(variant: &Arc<Variant>, args: &TuneArgs) -> Vec<String> {
+    let config = PlayConfig {
+        games: args.games.clamp(1, 1_000_000),
+        nodes: args.nodes.clamp(1, 100_000_000),
+        random_plies: args.random_plies.min(1000),
+        max_plies: args.max_plies.clamp(1, 100_000),
+        seed: args.seed,
+        hash_mb: 16,
+    };
+    let started = Instant::now();
+    selfplay::play(variant, &config, &mut |games, positions| {
+        if games % 50 == 0 || games == config.games {
+            eprintln!(
+                "tune: {games}/{} games, {positions} positions, {:.0} s",
+                config.games,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
+}
+
+/// Messages of games that do not replay shown for each file; the rest are counted.
+const SHOWN_UNREADABLE: usize = 20;
+
+/// The positions of the games of `variant` in the PGN files `paths`, in the files' order; a line
+/// on stderr for each file says what it gave and what it skipped.
+///
+/// # Errors
+///
+/// A file that cannot be read.
+fn from_pgn(variant: &Arc<Variant>, paths: &[PathBuf]) -> Result<Vec<String>, String> {
+    let mut lines = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let shown = path.display().to_string();
+        let got = pgn::positions(variant, &text, &shown);
+        for why in got.unreadable.iter().take(SHOWN_UNREADABLE) {
+            eprintln!("tune: skipped {why}");
+        }
+        if got.unreadable.len() > SHOWN_UNREADABLE {
+            eprintln!(
+                "tune: skipped {} more games of {shown} that do not replay",
+                got.unreadable.len() - SHOWN_UNREADABLE
+            );
+        }
+        eprintln!(
+            "tune: {shown}: {} positions of {} games of {}; skipped {} of other variants, {} without \
+             a result, {} forfeited, {} that do not replay",
+            got.lines.len(),
+            got.games,
+            variant.name,
+            got.other_variant,
+            got.unfinished,
+            got.forfeited,
+            got.unreadable.len()
+        );
+        lines.extend(got.lines);
+    }
+    Ok(lines)
 }
 
 fn fail(message: impl std::fmt::Display) -> i32 {
@@ -101,41 +171,30 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
     } else {
         args.out.clone()
     };
-    let lines: Vec<String> = match &args.from_data {
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => vec![text],
+    let text = if let Some(path) = &args.from_data {
+        match std::fs::read_to_string(path) {
+            Ok(text) => text,
             Err(e) => return fail(format!("cannot read {}: {e}", path.display())),
-        },
-        None => {
-            let config = PlayConfig {
-                games: args.games.clamp(1, 1_000_000),
-                nodes: args.nodes.clamp(1, 100_000_000),
-                random_plies: args.random_plies.min(1000),
-                max_plies: args.max_plies.clamp(1, 100_000),
-                seed: args.seed,
-                hash_mb: 16,
-            };
-            let started = Instant::now();
-            let lines = selfplay::play(&variant, &config, &mut |games, positions| {
-                if games % 50 == 0 || games == config.games {
-                    eprintln!(
-                        "tune: {games}/{} games, {positions} positions, {:.0} s",
-                        config.games,
-                        started.elapsed().as_secs_f64()
-                    );
-                }
-            });
-            if let Some(path) = &args.data {
-                let mut text = lines.join("\n");
-                text.push('\n');
-                if let Err(e) = std::fs::write(path, text) {
-                    return fail(format!("cannot write {}: {e}", path.display()));
-                }
-            }
-            vec![lines.join("\n")]
         }
+    } else {
+        let lines = if args.from_pgn.is_empty() {
+            play(&variant, &args)
+        } else {
+            match from_pgn(&variant, &args.from_pgn) {
+                Ok(lines) => lines,
+                Err(e) => return fail(e),
+            }
+        };
+        let mut text = lines.join("\n");
+        text.push('\n');
+        if let Some(path) = &args.data
+            && let Err(e) = std::fs::write(path, &text)
+        {
+            return fail(format!("cannot write {}: {e}", path.display()));
+        }
+        text
     };
-    let samples = match selfplay::read_samples(&variant, &lines.concat()) {
+    let samples = match selfplay::read_samples(&variant, &text) {
         Ok(s) => s,
         Err(e) => return fail(format!("positions: {e}")),
     };

@@ -54,7 +54,7 @@ pub fn play(variant: &Arc<Variant>, config: &PlayConfig, progress: &mut dyn FnMu
     for game in 0..config.games {
         searcher.new_game();
         let mut pos = Position::start(variant);
-        let mut kept: Vec<String> = Vec::new();
+        let mut kept = GamePositions::default();
         let mut white_score = None;
         for _ in 0..config.random_plies {
             let moves = pos.legal_moves();
@@ -64,7 +64,6 @@ pub fn play(variant: &Arc<Variant>, config: &PlayConfig, progress: &mut dyn FnMu
             let pick = (splitmix64(&mut rng) % moves.len() as u64) as usize;
             pos.make(moves.0[pick]);
         }
-        let mut decided: (i32, u32) = (0, 0);
         for _ply in 0..config.max_plies {
             if let Some(outcome) = pos.outcome() {
                 white_score = Some(match outcome.winner {
@@ -76,36 +75,70 @@ pub fn play(variant: &Arc<Variant>, config: &PlayConfig, progress: &mut dyn FnMu
             }
             let result = searcher.search(&mut pos, &limits, &control, &mut |_| {});
             let Some(best) = result.best else { break };
-            let us = pos.side_to_move();
             let cp = match result.score {
                 Score::Cp(c) => c,
-                Score::Mate(n) if n > 0 => 30_000,
-                Score::Mate(_) => -30_000,
+                Score::Mate(n) if n > 0 => MATE_CP,
+                Score::Mate(_) => -MATE_CP,
             };
-            let white_cp = if us == Color::White { cp } else { -cp };
-            let quiet = !pos.in_check() && !pos.is_capture(&best) && best.promotion().is_none();
-            // In the middle of a turn of several moves (after growing roses) a FEN cannot say so.
-            let mid_turn = matches!(pos.last_move(), Some(Move::Grow { .. }));
-            if quiet && cp.abs() < QUIET_CP && !mid_turn {
-                kept.push(fen::to_fen(&pos, Coords::Human));
-            }
-            let sign = white_cp.signum();
-            if white_cp.abs() >= DECIDED_CP && sign == decided.0 {
-                decided.1 += 1;
-            } else {
-                decided = (if white_cp.abs() >= DECIDED_CP { sign } else { 0 }, 1);
-            }
-            if decided.0 != 0 && decided.1 >= DECIDED_PLIES {
-                white_score = Some(if decided.0 > 0 { 1.0 } else { 0.0 });
+            if let Some(decided) = kept.ply(&pos, &best, Some(cp)) {
+                white_score = Some(decided);
                 break;
             }
             pos.make(best);
         }
-        let result = white_score.unwrap_or(0.5);
-        samples.extend(kept.into_iter().map(|f| format!("{result};{f}")));
+        samples.extend(kept.lines(white_score.unwrap_or(0.5)));
         progress(game + 1, samples.len());
     }
     samples
+}
+
+/// A mate's score, for either side, as [`GamePositions::ply`] hears it.
+pub const MATE_CP: i32 = 30_000;
+
+/// The positions of one game that the fit learns from, gathered move by move as the game is
+/// played (`play`) or replayed (`super::games`), so that both kinds of data are chosen alike: a
+/// position is kept if its side to move is not in check, the move played from it is no capture or
+/// promotion, its search score is below `QUIET_CP`, and it is not in the middle of a turn of
+/// several moves; once the score has said the game is decided (`DECIDED_CP` for `DECIDED_PLIES`
+/// plies) no more are kept.
+#[derive(Default)]
+pub struct GamePositions {
+    /// FENs: a FEN keeps a position without the game's history, which a clone would drag along.
+    kept: Vec<String>,
+    /// The sign of the last decided score for White and for how many plies in a row it has held.
+    decided: (i32, u32),
+}
+
+impl GamePositions {
+    /// Hears the position `pos` before `played` is made from it, with the search score of the side
+    /// to move (centipawns, a mate as ±[`MATE_CP`]) if known; a position without one is judged by
+    /// the rest. Returns the result for White (1 or 0) once the scores have decided the game: a
+    /// self-play game ends there, and a replayed one keeps no more positions.
+    pub fn ply(&mut self, pos: &Position, played: &Move, cp: Option<i32>) -> Option<f64> {
+        let us = pos.side_to_move();
+        let quiet = !pos.in_check() && !pos.is_capture(played) && played.promotion().is_none();
+        // In the middle of a turn of several moves (after growing roses) a FEN cannot say so.
+        let mid_turn = matches!(pos.last_move(), Some(Move::Grow { .. }));
+        if quiet && cp.is_none_or(|c| c.abs() < QUIET_CP) && !mid_turn {
+            self.kept.push(fen::to_fen(pos, Coords::Human));
+        }
+        let white_cp = cp.map_or(0, |c| if us == Color::White { c } else { -c });
+        let sign = white_cp.signum();
+        if white_cp.abs() >= DECIDED_CP && sign == self.decided.0 {
+            self.decided.1 += 1;
+        } else {
+            self.decided = (if white_cp.abs() >= DECIDED_CP { sign } else { 0 }, 1);
+        }
+        if self.decided.0 != 0 && self.decided.1 >= DECIDED_PLIES {
+            return Some(if self.decided.0 > 0 { 1.0 } else { 0.0 });
+        }
+        None
+    }
+
+    /// The positions kept, as data-file lines with the game's result for White (1, 0.5 or 0).
+    pub fn lines(self, white_score: f64) -> impl Iterator<Item = String> {
+        self.kept.into_iter().map(move |f| format!("{white_score};{f}"))
+    }
 }
 
 /// Reads a data file of `RESULT;FEN` lines (RESULT for White: 1, 0.5 or 0; `#` comments), as
