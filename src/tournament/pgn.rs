@@ -145,12 +145,15 @@ impl PgnGame {
         }
     }
 
-    /// The comment that follows move `ply` (from 0) before the next move, if any.
+    /// The comment that follows move `ply` (from 0) before the next move, if any (the first, if
+    /// several do).
     pub fn move_comment(&self, ply: usize) -> Option<&str> {
-        self.comment_at
-            .iter()
-            .position(|&at| at == ply + 1)
-            .and_then(|i| self.comments.get(i))
+        // `comment_at` rises with the moves read, so the first comment at `ply + 1` is found by
+        // bisection rather than by a walk from the start on every ply.
+        let i = self.comment_at.partition_point(|&at| at < ply + 1);
+        (self.comment_at.get(i) == Some(&(ply + 1)))
+            .then(|| self.comments.get(i))
+            .flatten()
             .map(String::as_str)
     }
 
@@ -173,20 +176,18 @@ impl PgnGame {
     pub fn replay(&self, reg: &Registry) -> Result<(Position, Vec<Move>), String> {
         let name = self.variant_name();
         let v = reg.get(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
-        let (mut pos, moves) = self.replay_in(&v)?;
-        for mv in &moves {
-            pos.make(*mv);
-        }
-        Ok((pos, moves))
+        let (_, end, moves) = self.replay_in(&v)?;
+        Ok((end, moves))
     }
 
     /// Replays the game's moves as a game of `variant` (whatever its `Variant` tag says): the
-    /// start position (its `FEN`, or the variant's start) and every move, read as SAN.
+    /// start position (its `FEN`, or the variant's start) and every move, read as SAN. Returns the
+    /// start position, the final position and the moves.
     ///
     /// # Errors
     ///
     /// A start position that does not read, or a move that is not legal (the text names it).
-    pub fn replay_in(&self, variant: &Arc<Variant>) -> Result<(Position, Vec<Move>), String> {
+    pub fn replay_in(&self, variant: &Arc<Variant>) -> Result<(Position, Position, Vec<Move>), String> {
         let start = match self.tag("FEN") {
             Some(f) => {
                 let setup = fen::parse_fen(f, Coords::Human).map_err(|e| format!("FEN {f:?}: {e}"))?;
@@ -201,7 +202,7 @@ impl PgnGame {
             pos.make(mv);
             moves.push(mv);
         }
-        Ok((start, moves))
+        Ok((start, pos, moves))
     }
 }
 

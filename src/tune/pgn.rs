@@ -62,7 +62,7 @@ pub fn positions(variant: &Arc<Variant>, text: &str, source: &str) -> PgnPositio
             out.forfeited += 1;
             continue;
         }
-        let (mut pos, moves) = match game.replay_in(variant) {
+        let (mut pos, _, moves) = match game.replay_in(variant) {
             Ok(replayed) => replayed,
             Err(why) => {
                 out.unreadable.push(format!("{name}: {why}"));

@@ -96,7 +96,7 @@ pub fn play(variant: &Arc<Variant>, config: &PlayConfig, progress: &mut dyn FnMu
 pub const MATE_CP: i32 = 30_000;
 
 /// The positions of one game that the fit learns from, gathered move by move as the game is
-/// played (`play`) or replayed (`super::games`), so that both kinds of data are chosen alike: a
+/// played (`play`) or replayed (`super::pgn`), so that both kinds of data are chosen alike: a
 /// position is kept if its side to move is not in check, the move played from it is no capture or
 /// promotion, its search score is below `QUIET_CP`, and it is not in the middle of a turn of
 /// several moves; once the score has said the game is decided (`DECIDED_CP` for `DECIDED_PLIES`
