@@ -829,7 +829,8 @@ mod tests {
     fn start_position_is_balanced_and_symmetric() {
         let w = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let b = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-        let tempo = EvalParams::defaults(&Registry::builtin().get("normal").unwrap()).tempo;
+        // The side to move has only its tempo, whatever weights the game's definition tunes.
+        let tempo = EvalParams::of(&Registry::builtin().get("normal").unwrap()).tempo;
         assert_eq!(w, tempo);
         assert_eq!(b, tempo);
     }

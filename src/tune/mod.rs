@@ -223,7 +223,7 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
     });
     eprintln!(
         "tune: K {:.3}; {} training positions, error {:.6} -> {:.6}; {} held out, error {:.6} -> {:.6}; \
-         {} weights changed in {} passes",
+         {} weights changed in {} passes ({} changed no training position's evaluation: tried once)",
         report.k,
         report.train,
         report.train_before,
@@ -232,7 +232,8 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
         report.test_before,
         report.test_after,
         report.changed,
-        report.passes
+        report.passes,
+        report.inert
     );
     let section = tuned.to_toml_section();
     match target {

@@ -3,7 +3,9 @@
 //! the scale `K` fitted first (to the starting weights, then kept); the error is the mean squared
 //! difference from the results. Weights move by coordinate descent: each in turn up or down while
 //! that lowers the error, its step doubling while it does and halving where neither direction
-//! does, until no step of one moves any weight.
+//! does, until no step of one moves any weight. A weight that changes no evaluation of the
+//! training positions either way in the first pass (a piece's value in hand in a game without
+//! hands, a piece kind the games never show) is left alone after it.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -40,6 +42,8 @@ pub struct TuneReport {
     pub passes: u32,
     /// Weights that moved.
     pub changed: usize,
+    /// Weights that changed no training position's evaluation, tried only in the first pass.
+    pub inert: usize,
 }
 
 /// A weight's change counts in the prior relative to its starting size, but at least this.
@@ -138,12 +142,14 @@ pub fn tune(
         .k
         .unwrap_or_else(|| fit_k(&white_evals(variant, start, &train), &train));
     let error = |params: &EvalParams, set: &[&Sample]| mean_error(k, &white_evals(variant, params, set), set);
-    let train_before = error(start, &train);
+    let mut current_evals = white_evals(variant, start, &train);
+    let train_before = mean_error(k, &current_evals, &train);
     let test_before = error(start, &test);
     let mut params = start.clone();
     let mut vector = params.to_vector();
     let start_vector = vector.clone();
     let mut steps: Vec<i32> = vector.iter().map(|x| (x.abs() / 8).max(2)).collect();
+    let mut inert = vec![false; vector.len()];
     let mut best = train_before;
     let mut best_objective = train_before;
     let mut passes = 0;
@@ -151,20 +157,27 @@ pub fn tune(
         passes += 1;
         let mut improved = false;
         for i in 0..vector.len() {
+            if inert[i] {
+                continue;
+            }
             let mut moved = false;
+            let mut unchanged_both_ways = true;
             for dir in [1, -1] {
                 // Along a direction that helps, on with doubled steps while it still does.
                 loop {
                     vector[i] += dir * steps[i];
                     params.set_vector(&vector);
-                    let e = error(&params, &train);
+                    let evals = white_evals(variant, &params, &train);
+                    let e = mean_error(k, &evals, &train);
                     let o = e + prior_penalty(config.prior, &vector, &start_vector);
                     if o < best_objective {
                         best_objective = o;
                         best = e;
                         moved = true;
                         steps[i] = (steps[i] * 2).min(MAX_STEP);
+                        current_evals = evals;
                     } else {
+                        unchanged_both_ways &= evals == current_evals;
                         vector[i] -= dir * steps[i];
                         break;
                     }
@@ -176,12 +189,14 @@ pub fn tune(
             if moved {
                 improved = true;
             } else {
+                inert[i] = passes == 1 && unchanged_both_ways;
                 steps[i] = (steps[i] / 2).max(1);
             }
         }
         params.set_vector(&vector);
         progress(passes, best);
-        if config.deadline.is_some_and(|d| Instant::now() >= d) || (!improved && steps.iter().all(|&s| s == 1)) {
+        let settled = steps.iter().zip(&inert).all(|(&s, &dead)| dead || s == 1);
+        if config.deadline.is_some_and(|d| Instant::now() >= d) || (!improved && settled) {
             break;
         }
     }
@@ -196,6 +211,7 @@ pub fn tune(
         test_after: error(&params, &test),
         passes,
         changed,
+        inert: inert.iter().filter(|&&dead| dead).count(),
     };
     (params, report)
 }
@@ -271,6 +287,13 @@ mod tests {
         let m = tuned.kinds[knight].material;
         // These endgames weigh the endgame value almost alone.
         assert!(m.eg > 150, "knight {m:?}, {report:?}");
+        // Chess has no hands: every kind's value in hand (mg and eg) changes no evaluation, is
+        // tried in the first pass only, and stays where it began.
+        let kinds = tuned.kinds.len();
+        assert!(report.inert >= 2 * kinds, "{report:?}");
+        for (a, b) in tuned.kinds.iter().zip(&start.kinds) {
+            assert_eq!((a.hand.mg, a.hand.eg), (b.hand.mg, b.hand.eg));
+        }
 
         // A prior far stronger than anything the data says keeps every weight where it began.
         let held = TuneConfig { prior: 1e6, ..config };
