@@ -40,6 +40,9 @@ struct Engine {
     process: EngineProcess,
     seen: Vec<String>,
     thinking: fn(&str) -> bool,
+    /// The clock the transcript last gave the engine (CECP `time`, UCI `go wtime`/`btime`): a move
+    /// may take up to that long on top of the usual wait, so a loaded machine fails no transcript.
+    clock: Duration,
 }
 
 /// UCI search output: `info depth …`, `info nodes …` — everything but `info string`.
@@ -53,16 +56,34 @@ impl Engine {
             process: EngineProcess::start(&[], false),
             seen: Vec::new(),
             thinking,
+            clock: Duration::ZERO,
         }
     }
 
     fn send(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["time", cs] => {
+                self.clock = Duration::from_millis(cs.parse::<u64>().unwrap_or(0).saturating_mul(10));
+            }
+            ["go", rest @ ..] => {
+                let ms = rest
+                    .windows(2)
+                    .filter(|w| matches!(w[0], "wtime" | "btime"))
+                    .filter_map(|w| w[1].parse::<u64>().ok())
+                    .max();
+                if let Some(ms) = ms {
+                    self.clock = Duration::from_millis(ms);
+                }
+            }
+            _ => {}
+        }
         self.process.send(line);
     }
 
     /// Reads until a line satisfies `want`; fails on any other non-thinking line.
     fn expect(&mut self, file: &str, lineno: usize, what: &str, want: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + LINE_TIMEOUT;
+        let deadline = Instant::now() + LINE_TIMEOUT + self.clock;
         loop {
             let Some(line) = self.process.next_line_before(deadline) else {
                 panic!(
