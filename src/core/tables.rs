@@ -71,6 +71,9 @@ pub struct Tables {
     pub multi_move_turns: bool,
     /// Piece types with a hook.
     pub hook_mask: u32,
+    /// Piece types that never move backwards (no hook, every atom forward or sideways): a forward
+    /// move of one cannot be undone.
+    pub advancing_mask: u32,
     /// Piece types that cannot be captured (roses).
     pub uncapturable_mask: u32,
     pub zobrist: Zobrist,
@@ -158,6 +161,8 @@ impl Tables {
     fn note_piece(&mut self, k: usize, p: &PieceType) {
         if p.hook.is_some() {
             self.hook_mask |= 1 << k;
+        } else if p.movement.atoms.iter().all(|a| a.dy >= 0) {
+            self.advancing_mask |= 1 << k;
         }
         if p.movement.atoms.iter().any(|a| a.modes & mode::HOP != 0) {
             self.has_hoppers = true;

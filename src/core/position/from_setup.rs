@@ -109,6 +109,7 @@ impl Position {
             king_origin: [Square::NONE; 2],
             ep: EnPassant::NONE,
             halfmove: setup.halfmove,
+            reversible: 0,
             fullmove: setup.fullmove.max(1),
             continuation: false,
             undo: Vec::with_capacity(256),

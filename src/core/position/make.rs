@@ -19,6 +19,7 @@ pub(super) struct Undo {
     castling: u8,
     ep: EnPassant,
     halfmove: u32,
+    reversible: u32,
     fullmove: u32,
     hash: u64,
     kings: [[Square; MAX_KINGS]; 2],
@@ -41,10 +42,11 @@ impl Position {
         self.leave_position(z);
         // Squares whose castling rights the move may take away.
         let mut touched = [mv.from(), Some(mv.to()), None];
-        let irreversible = match mv {
+        // (resets the n-move count, no earlier position can come back)
+        let (resets_clock, one_way) = match mv {
             Move::Drop { kind, to } => {
                 self.drop_from_hand(z, kind, to);
-                true
+                (true, !v.captures_to_hand)
             }
             Move::Castle {
                 king_from,
@@ -54,11 +56,11 @@ impl Position {
             } => {
                 self.castle(z, &mut undo, (king_from, king_to), (rook_from, rook_to));
                 touched[2] = Some(rook_from);
-                false
+                (false, true)
             }
             Move::Grow { from, to, converts } => {
                 self.grow(v, &mut undo, from, to, converts);
-                true
+                (true, !v.captures_to_hand)
             }
             piece_move!(from, to, promotion) => self.move_piece(v, &mut undo, mv, (from, to, promotion), &mut touched),
         };
@@ -67,10 +69,15 @@ impl Position {
                 self.clear_castling_at(sq);
             }
         }
-        self.halfmove = if irreversible {
+        self.halfmove = if resets_clock {
             0
         } else {
             self.halfmove.saturating_add(1)
+        };
+        self.reversible = if one_way || self.castling != undo.castling {
+            0
+        } else {
+            self.reversible.saturating_add(1)
         };
         self.undo.push(undo);
         self.pass_the_turn(z, mv);
@@ -157,7 +164,7 @@ impl Position {
         mv: Move,
         (from, to, promotion): (Square, Square, Option<Kind>),
         touched: &mut [Option<Square>; 3],
-    ) -> bool {
+    ) -> (bool, bool) {
         let z = &v.tables.zobrist;
         let us = self.side;
         let moved = Piece(self.men.board[from.index()]);
@@ -196,7 +203,9 @@ impl Position {
         if let Move::MultiStep { promotion: None, .. } = mv {
             self.open_en_passant(z, from, to);
         }
-        undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock
+        let captured = undo.ncaptured > 0;
+        let one_way = Self::cannot_come_back(v, (moved, from, to), captured, promotion);
+        (captured || v.piece(moved.kind()).resets_clock, one_way)
     }
 
     /// Takes what stands on `sq` (if anything, and not the mover itself on `from`): a king leaves
@@ -261,6 +270,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            reversible: self.reversible,
             fullmove: self.fullmove,
             hash: self.men.hash,
             kings: self.kings,
@@ -281,6 +291,8 @@ impl Position {
             self.ep = EnPassant::NONE;
         }
         self.halfmove = self.halfmove.saturating_add(1);
+        // A repetition across a pass is none: the pass is no move of the game.
+        self.reversible = 0;
         self.side = self.side.opposite();
         self.men.hash ^= z.side;
         self.undo.push(undo);
@@ -424,6 +436,7 @@ impl Position {
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
+        self.reversible = undo.reversible;
         self.fullmove = undo.fullmove;
         self.kings = undo.kings;
         self.king_count = undo.king_count;

@@ -61,6 +61,9 @@ pub struct Position {
     king_origin: [Square; 2],
     ep: EnPassant,
     halfmove: u32,
+    /// Plies since the last move after which no earlier position can come back (the repetition
+    /// window; not the n-move count, which some reversible moves reset).
+    reversible: u32,
     fullmove: u32,
     /// The side to move is in the middle of a turn of several moves (after growing roses).
     continuation: bool,
@@ -197,6 +200,7 @@ impl Position {
             king_origin: self.king_origin,
             ep: self.ep,
             halfmove: self.halfmove,
+            reversible: if with_history { self.reversible } else { 0 },
             fullmove: self.fullmove,
             continuation: self.continuation,
             undo: Vec::new(),

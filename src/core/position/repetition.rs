@@ -11,17 +11,43 @@ impl Position {
 
     /// Where the current position occurred before, most recent first, as indices into `history`
     /// (index `i`: the position after `i` plies of the recorded game). Only positions since the
-    /// last irreversible move, with the same side to move, can repeat this one.
+    /// last move that cannot be undone (`cannot_come_back`), with the same side to move, can
+    /// repeat this one.
     #[inline]
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let h = self.men.hash;
         let n = self.history.len();
-        let window = (self.halfmove as usize).min(n);
+        let window = (self.reversible as usize).min(n);
         (n - window..n)
             .rev()
             .skip(1)
             .step_by(2)
             .filter(move |&i| self.history[i] == h)
+    }
+
+    /// Can no position before this piece move (of `moved` from `from` to `to`) come back after it?
+    /// Castling rights, which only ever go, are the caller's. The window must never be shorter
+    /// than the truth: the n-move count is not it, since a sideways step of a pawn (Pillage's super
+    /// pawn) resets the count and can be stepped back.
+    ///
+    /// Without hands, a capture lowers the number of men for good, a promotion to a type that
+    /// does not promote again lowers the number of men that can promote, and a forward step of a
+    /// piece that never moves backwards takes it nearer its last rank for good. With hands
+    /// (crazyhouse) a captured man can come back by a drop, so only castling closes the window.
+    pub(super) fn cannot_come_back(
+        v: &Variant,
+        (moved, from, to): (Piece, Square, Square),
+        captured: bool,
+        promotion: Option<Kind>,
+    ) -> bool {
+        if v.captures_to_hand {
+            return false;
+        }
+        let color = moved.color();
+        let advancing = v.tables.advancing_mask & 1 << moved.kind().index() != 0;
+        captured
+            || promotion.is_some_and(|kind| v.piece(kind).promotion.is_none())
+            || advancing && v.shape.relative_rank(to, color) > v.shape.relative_rank(from, color)
     }
 
     /// Has the halfmove clock reached the variant's n-move limit? Then the game is drawn, unless
@@ -45,12 +71,105 @@ impl Position {
 mod tests {
     use std::sync::Arc;
 
-    use crate::core::test_positions::{play, position};
-    use crate::core::{Color, Position, Variant};
+    use crate::core::test_positions::{play, position, square};
+    use crate::core::{Color, EndReason, Move, Position, Variant};
     use crate::variants::Registry;
 
     fn chess() -> Arc<Variant> {
         Registry::builtin().get("normal").expect("built-in")
+    }
+
+    fn game(name: &str) -> Arc<Variant> {
+        Registry::builtin().get(name).expect("built-in")
+    }
+
+    /// Plays the moves, each written `g1f3` or, for a drop, `N@c3`.
+    fn play_with_drops(pos: &mut Position, moves: &[&str]) {
+        for text in moves {
+            if let Some((letter, to)) = text.split_once('@') {
+                let to = square(pos, to);
+                let mv = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| {
+                        matches!(*m, Move::Drop { kind, to: t }
+                            if t == to && pos.variant().piece(kind).letter.to_string() == letter.to_uppercase())
+                    })
+                    .unwrap_or_else(|| panic!("{text}: no such legal drop"));
+                pos.make(mv);
+            } else {
+                play(pos, &[text]);
+            }
+        }
+    }
+
+    #[test]
+    fn sideways_super_pawn_steps_repeat_though_they_reset_the_move_count() {
+        // Pillage (spec, draw rules): threefold repetition draws; the 50-move count is reset by
+        // every super-pawn move, sideways ones too, and those can be stepped back.
+        let mut p = position(
+            &game("pillage"),
+            &[('K', "a1"), ('k', "j9"), ('s', "e5")],
+            Color::White,
+            0,
+        );
+        let shuffle = ["a1a2", "e5f5", "a2a1", "f5e5"];
+        play(&mut p, &shuffle);
+        assert_eq!(p.halfmove_clock(), 0, "a super-pawn move resets the count");
+        assert_eq!(p.repetitions(), 1);
+        assert_eq!(p.outcome(), None);
+        play(&mut p, &shuffle);
+        assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), [4, 0]);
+        let outcome = p.outcome().expect("threefold repetition");
+        assert_eq!((outcome.winner, outcome.reason), (None, EndReason::Repetition));
+        // A forward step cannot be taken back: nothing before it comes again.
+        play(&mut p, &["a1a2", "e5e4", "a2a1"]);
+        assert_eq!(p.repetitions(), 0);
+        assert_eq!(p.earlier_occurrences().count(), 0);
+    }
+
+    #[test]
+    fn with_hands_a_position_repeats_across_captures_and_drops() {
+        // Crazyhouse: the knight taken on d5 comes back by a drop, the rook goes round.
+        let pieces = [('K', "a1"), ('N', "c3"), ('k', "h8"), ('r', "d8"), ('n', "d5")];
+        let mut p = position(&game("crazyhouse"), &pieces, Color::White, 0);
+        let cycle = ["c3d5", "d8d5", "N@c3", "d5d7", "a1b1", "d7d8", "b1a1", "n@d5"];
+        play_with_drops(&mut p, &cycle);
+        assert_eq!(p.halfmove_clock(), 0);
+        assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), [0]);
+        play_with_drops(&mut p, &cycle);
+        let outcome = p.outcome().expect("threefold repetition");
+        assert_eq!(outcome.reason, EndReason::Repetition);
+        // Without hands a capture is for good.
+        let mut q = position(&chess(), &pieces, Color::White, 0);
+        play(&mut q, &["c3d5", "d8d5"]);
+        assert_eq!(q.earlier_occurrences().count(), 0);
+    }
+
+    #[test]
+    fn a_pass_closes_the_window_and_castling_keeps_the_count_going() {
+        let mut p = Position::start(&chess());
+        play(&mut p, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert_eq!(p.repetitions(), 1);
+        p.make_null();
+        p.make_null();
+        assert_eq!(p.repetitions(), 0, "no repetition across a pass");
+        p.unmake_null();
+        p.unmake_null();
+        assert_eq!(p.repetitions(), 1, "taking the passes back opens it again");
+        play(&mut p, &["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5"]);
+        let castle = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| matches!(m, Move::Castle { .. }))
+            .expect("White may castle");
+        let count = p.halfmove_clock();
+        p.make(castle);
+        assert_eq!(p.halfmove_clock(), count + 1, "castling keeps the count going");
+        play(&mut p, &["f6g8", "f1e1", "g8f6", "e1f1", "f6g8"]);
+        assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), [p.history().len() - 4]);
     }
 
     #[test]
