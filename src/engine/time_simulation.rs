@@ -31,13 +31,17 @@ enum Referee {
     Precise { lag_ms: i64 },
     /// At least `floor_ms` however fast the move, and `lag_ms` more.
     Floor { floor_ms: i64, lag_ms: i64 },
+    /// The thinking and, move after move in turn, these lags: a loaded machine, where the
+    /// scheduler now and then keeps the engine or the referee waiting.
+    Loaded { lags_ms: &'static [i64] },
 }
 
 impl Referee {
-    fn charge(self, thought: i64) -> i64 {
+    fn charge(self, thought: i64, move_number: u32) -> i64 {
         match self {
             Referee::Precise { lag_ms } => thought + lag_ms,
             Referee::Floor { floor_ms, lag_ms } => thought.max(floor_ms) + lag_ms,
+            Referee::Loaded { lags_ms } => thought + lags_ms[move_number as usize % lags_ms.len()],
         }
     }
 }
@@ -96,7 +100,7 @@ fn play(control: Control, referee: Referee, moves: u32, ponder_hit_every: Option
         } else {
             ((soft * share).min(hard as f64) as i64).min(hard)
         } + OVERRUN_MS;
-        let charged = referee.charge(thought);
+        let charged = referee.charge(thought, n);
         played.thought_ms += thought;
         if charged > remaining {
             played.flagged_at = Some(n + 1);
@@ -206,4 +210,19 @@ fn without_pondering_the_probe_move_shows_the_floor() {
     // too late to keep it for the moves to come (a 15 s game flagged at move 71, a minute's at
     // move 68-80, before the probe); the second move, answered fast, shows it.
     assert_no_flag_under_slow_guis(None);
+}
+
+#[test]
+fn a_long_game_on_the_increment_survives_a_loaded_machine() {
+    // 350 moves of a side living on the increment, the lag mostly a few ms, now and then 25-40 ms
+    // (10.5 ms on average: an increment below that is lost whatever the engine thinks).
+    const LAGS: [i64; 10] = [3, 4, 12, 3, 25, 4, 3, 40, 5, 6];
+    for control in [
+        sudden_death(2_000, 20),
+        sudden_death(1_000, 15),
+        sudden_death(5_000, 50),
+    ] {
+        let played = play(control, Referee::Loaded { lags_ms: &LAGS }, 350, None);
+        assert_eq!(played.flagged_at, None, "{control:?}: {played:?}");
+    }
 }

@@ -372,10 +372,20 @@ const PASS_WAIT: Duration = Duration::from_secs(5);
 const MAX_PLIES: usize = 2000;
 
 /// How long a side may take for its move: the time available plus the margin, saturating (the
-/// CLI refuses times above a year, but increments add up and margins come from outside).
+/// CLI refuses times above a year, but increments add up and margins come from outside). A clock
+/// below zero (a flag within the margin) leaves what is left of the margin: were each move given
+/// the whole margin again, a side could live on past its flag, its clock sinking move by move.
 fn allowance(available: f64, margin: Duration) -> Duration {
-    let seconds = Duration::try_from_secs_f64(available.max(0.0)).unwrap_or(Duration::MAX);
-    seconds.saturating_add(margin)
+    if available.is_nan() {
+        return margin;
+    }
+    if available < 0.0 {
+        let overdrawn = Duration::try_from_secs_f64(-available).unwrap_or(Duration::MAX);
+        return margin.saturating_sub(overdrawn);
+    }
+    Duration::try_from_secs_f64(available)
+        .unwrap_or(Duration::MAX)
+        .saturating_add(margin)
 }
 
 /// Plays one game; never fails (every failure is some side's forfeit, or an aborted game).
@@ -775,11 +785,29 @@ mod tests {
     fn allowances_saturate() {
         let margin = Duration::from_millis(50);
         assert_eq!(allowance(1.0, margin), Duration::from_millis(1050));
-        assert_eq!(allowance(-3.0, margin), margin);
+        assert_eq!(allowance(-3.0, margin), Duration::ZERO);
+        assert_eq!(allowance(-0.03, margin), Duration::from_millis(20));
         assert_eq!(allowance(1e30, margin), Duration::MAX);
         assert_eq!(allowance(f64::NAN, Duration::MAX), Duration::MAX);
         // A deadline that far away is no deadline at all (no panic adding it to an instant).
         assert!(Instant::now().checked_add(allowance(1e30, margin)).is_none());
+    }
+
+    #[test]
+    fn a_clock_overdrawn_move_after_move_flags() {
+        // 2 s + 0.02 s, each move 40 ms: the clock sinks by 20 ms a move and the side must lose
+        // on time once a move would take it more than 50 ms (the margin) below zero, not be given
+        // the margin afresh each move.
+        let margin = Duration::from_millis(50);
+        let mut clock = Clock::new(TimeControl::parse_tc("2+0.02").expect("time control"));
+        let used = Duration::from_millis(40);
+        let flagged_at = (1..200).find(|_| {
+            let late = used > allowance(clock.available(), margin);
+            clock.spend(used, margin);
+            late
+        });
+        // After 101 moves the clock shows -0.02 s: the 102nd move would leave it at -0.06 s.
+        assert_eq!(flagged_at, Some(102));
     }
 
     /// A record from the chess start between engines at `tcs`.
