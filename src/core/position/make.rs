@@ -42,11 +42,10 @@ impl Position {
         self.leave_position(z);
         // Squares whose castling rights the move may take away.
         let mut touched = [mv.from(), Some(mv.to()), None];
-        // (resets the n-move count, no earlier position can come back)
-        let (resets_clock, one_way) = match mv {
+        let resets_clock = match mv {
             Move::Drop { kind, to } => {
                 self.drop_from_hand(z, kind, to);
-                (true, !v.captures_to_hand)
+                true
             }
             Move::Castle {
                 king_from,
@@ -56,11 +55,11 @@ impl Position {
             } => {
                 self.castle(z, &mut undo, (king_from, king_to), (rook_from, rook_to));
                 touched[2] = Some(rook_from);
-                (false, true)
+                false
             }
             Move::Grow { from, to, converts } => {
                 self.grow(v, &mut undo, from, to, converts);
-                (true, !v.captures_to_hand)
+                true
             }
             piece_move!(from, to, promotion) => self.move_piece(v, &mut undo, mv, (from, to, promotion), &mut touched),
         };
@@ -74,11 +73,18 @@ impl Position {
         } else {
             self.halfmove.saturating_add(1)
         };
-        self.reversible = if one_way || self.castling != undo.castling {
-            0
-        } else {
-            self.reversible.saturating_add(1)
-        };
+        // Castling rights only ever go: a move that takes some closes the window in any game.
+        let one_way = self.castling != undo.castling
+            || !v.captures_to_hand
+                && match mv {
+                    Move::Drop { .. } | Move::Grow { .. } => true,
+                    // Its loss of rights (above) closes the window.
+                    Move::Castle { .. } => false,
+                    piece_move!(from, to, promotion) => {
+                        Self::cannot_come_back(v, (Piece(undo.moved), from, to), undo.ncaptured > 0, promotion)
+                    }
+                };
+        self.reversible = if one_way { 0 } else { self.reversible.saturating_add(1) };
         self.undo.push(undo);
         self.pass_the_turn(z, mv);
     }
@@ -164,7 +170,7 @@ impl Position {
         mv: Move,
         (from, to, promotion): (Square, Square, Option<Kind>),
         touched: &mut [Option<Square>; 3],
-    ) -> (bool, bool) {
+    ) -> bool {
         let z = &v.tables.zobrist;
         let us = self.side;
         let moved = Piece(self.men.board[from.index()]);
@@ -203,9 +209,7 @@ impl Position {
         if let Move::MultiStep { promotion: None, .. } = mv {
             self.open_en_passant(z, from, to);
         }
-        let captured = undo.ncaptured > 0;
-        let one_way = Self::cannot_come_back(v, (moved, from, to), captured, promotion);
-        (captured || v.piece(moved.kind()).resets_clock, one_way)
+        undo.ncaptured > 0 || v.piece(moved.kind()).resets_clock
     }
 
     /// Takes what stands on `sq` (if anything, and not the mover itself on `from`): a king leaves

@@ -200,7 +200,7 @@ impl Position {
             king_origin: self.king_origin,
             ep: self.ep,
             halfmove: self.halfmove,
-            reversible: if with_history { self.reversible } else { 0 },
+            reversible: self.reversible,
             fullmove: self.fullmove,
             continuation: self.continuation,
             undo: Vec::new(),

@@ -25,24 +25,22 @@ impl Position {
             .filter(move |&i| self.history[i] == h)
     }
 
-    /// Can no position before this piece move (of `moved` from `from` to `to`) come back after it?
-    /// Castling rights, which only ever go, are the caller's. The window must never be shorter
-    /// than the truth: the n-move count is not it, since a sideways step of a pawn (Pillage's super
-    /// pawn) resets the count and can be stepped back.
+    /// In a game without hands, can no position before this piece move (of `moved` from `from`
+    /// to `to`) come back after it? `make` asks, and closes the window on drops and growing roses
+    /// too, and in any game on a loss of castling rights (which only ever go); with hands
+    /// (crazyhouse) a captured man comes back by a drop, so nothing else closes it there. The
+    /// window must never be shorter than the truth: the n-move count is not it, since a sideways
+    /// step of a pawn (Pillage's super pawn) resets the count and can be stepped back.
     ///
-    /// Without hands, a capture lowers the number of men for good, a promotion to a type that
-    /// does not promote again lowers the number of men that can promote, and a forward step of a
-    /// piece that never moves backwards takes it nearer its last rank for good. With hands
-    /// (crazyhouse) a captured man can come back by a drop, so only castling closes the window.
+    /// A capture lowers the number of men for good, a promotion to a type that does not promote
+    /// again lowers the number of men that can promote, and a forward step of a piece that never
+    /// moves backwards takes it nearer its last rank for good.
     pub(super) fn cannot_come_back(
         v: &Variant,
         (moved, from, to): (Piece, Square, Square),
         captured: bool,
         promotion: Option<Kind>,
     ) -> bool {
-        if v.captures_to_hand {
-            return false;
-        }
         let color = moved.color();
         let advancing = v.tables.advancing_mask & 1 << moved.kind().index() != 0;
         captured
