@@ -628,6 +628,89 @@ fn hook_attack_tests_agree_with_hook_moves_in_crowded_positions() {
     assert!(compared > 1000, "only {compared} comparisons");
 }
 
+/// For every hook piece in `p` and every square: `Hook::attack_set` holds the square iff
+/// `Hook::attacks` says it is attacked. Returns the number of hook pieces checked.
+fn check_attack_sets(p: &Position, ctx: &str) -> usize {
+    let v = Arc::clone(p.variant());
+    let mut checked = 0;
+    for color in Color::BOTH {
+        for &from in p.pieces_of(color) {
+            let Some(hook) = p.piece_at(from).and_then(|pc| v.piece(pc.kind()).hook) else {
+                continue;
+            };
+            let set = hook.attack_set(p, from);
+            for target in v.shape.squares() {
+                assert_eq!(
+                    set.contains(target),
+                    hook.attacks(p, from, target),
+                    "{ctx}: {hook:?} on {}, square {}: attack_set vs attacks(), {}",
+                    name(p, from),
+                    name(p, target),
+                    fen_of(p)
+                );
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// `Hook::attack_set` is exactly the squares `Hook::attacks` holds attacked, for every hook: in the
+/// opening suite's positions, along random games from them (captures and drops preferred, so
+/// that lines open and pieces crowd), and in hand-made positions with hooks on edges and corners,
+/// crowded by friends and enemies, ninja pawns (immune to Detonator and Dragon) among them.
+#[test]
+fn hook_attack_sets_are_exactly_the_squares_attacks_holds() {
+    let suite = include_str!("../fixtures/openings/wreckage.epd");
+    let openings: Vec<String> = suite
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(60)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
+        })
+        .collect();
+    let hand_made = [
+        "X8D/G8G/10/4k5/10/10/5K4/10/g8g/d8x[-] w - - 0 1",
+        "Gx8/dX8/10/10/4k5/10/10/5K4/8Dx/8gG[-] b - - 0 1",
+        "10/1k2pG4/2d2j4/1XgR1D4/10/10/1x8/10/10/4K5[-] b - - 0 1",
+        "9k/10/2GrG5/2jDj5/2XgX5/10/10/10/10/K9[-] w - - 0 1",
+        "5k4/2p1j1p3/1D1gX1r3/3Pb1J3/2g1G1x3/2dRJ1p3/3F1P4/2X2d4/10/5K4[-] w - - 0 1",
+        "k9/10/10/3pjp4/3jGj4/3pXp4/3JDJ4/10/10/9K[-] w - - 0 1",
+        "k9/10/3GGG4/3GdG4/3GGG4/3xxx4/3xDx4/3xxx4/10/9K[-] b - - 0 1",
+    ];
+    // The hand-made positions first, then the suite's.
+    let starts: Vec<String> = hand_made.iter().map(|s| s.to_string()).chain(openings).collect();
+    let mut checked = 0;
+    for fen_text in &starts {
+        checked += check_attack_sets(&pos(fen_text), fen_text);
+    }
+    let mut rng = XorShift::new(7);
+    for (i, start) in starts.iter().take(hand_made.len() + 20).enumerate() {
+        let mut p = pos(start);
+        for ply in 0..40 {
+            let legal = p.legal_moves();
+            if legal.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let special: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| m.kind() != MoveKind::Normal || p.is_capture(m))
+                .collect();
+            let mv = if !special.is_empty() && rng.below(2) == 0 {
+                special[rng.below(special.len())]
+            } else {
+                legal.0[rng.below(legal.len())]
+            };
+            p.make(mv);
+            checked += check_attack_sets(&p, &format!("game {i} from {start}, ply {ply}"));
+        }
+    }
+    assert!(checked > 3000, "only {checked} hook pieces checked");
+}
+
 // ----- random playouts -----
 
 #[derive(Default, Debug)]

@@ -2,8 +2,8 @@
 //! `mQmN`); detonation removes every adjacent enemy piece not in `hook_immune` (ninja pawns) and
 //! leaves the Detonator in place.
 
-use super::{Hook, MoveList, victim};
-use crate::core::geometry::Square;
+use super::{Hook, MoveList, ray, victim};
+use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move, NEIGHBOURS};
 use crate::core::position::Position;
 
@@ -42,5 +42,10 @@ impl Hook for Detonator {
     fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
         let (dx, dy) = super::step(pos, from, target);
         dx.abs().max(dy.abs()) == 1
+    }
+
+    fn attack_set(&self, pos: &Position, from: Square) -> SquareSet {
+        let shape = pos.variant().shape;
+        NEIGHBOURS.iter().filter_map(|&d| ray(shape, from, d).next()).collect()
     }
 }

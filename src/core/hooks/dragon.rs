@@ -4,8 +4,8 @@
 //! opposite side (withdrawal). Capture is mandatory; the piece types in `hook_immune` (pawns) are
 //! never captured.
 
-use super::{Hook, MoveList, on_line, oriented, step, victim};
-use crate::core::geometry::Square;
+use super::{Hook, MoveList, QUEEN, empty, on_line, oriented, ray, step, victim};
+use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
 
@@ -83,5 +83,32 @@ impl Hook for Dragon {
             }
         }
         false
+    }
+
+    fn attack_set(&self, pos: &Position, from: Square) -> SquareSet {
+        let shape = pos.variant().shape;
+        let mut set = SquareSet::EMPTY;
+        let Some(color) = pos.color_at(from) else { return set };
+        for d in QUEEN {
+            let forward_dy = oriented(color, d).1;
+            let mut line = ray(shape, from, d);
+            let Some(next) = line.next() else { continue };
+            // (b) withdrawal from the neighbour in direction `d`: a slide the other way, a retreat
+            // (not forward) direction, onto an empty square.
+            if !is_forward(-forward_dy) && shape.offset(from, -d.0, -d.1).is_some_and(|s| empty(pos, s)) {
+                set.insert(next);
+            }
+            // (a) approach along a forward line: every square from distance 2 up to the first
+            // piece, over an empty first square.
+            if is_forward(forward_dy) && empty(pos, next) {
+                for sq in line {
+                    set.insert(sq);
+                    if !empty(pos, sq) {
+                        break;
+                    }
+                }
+            }
+        }
+        set
     }
 }

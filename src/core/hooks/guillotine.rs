@@ -3,8 +3,8 @@
 //! whatever stands between (a friend is jumped, an enemy is captured too); a short jump over an
 //! adjacent friend.
 
-use super::{Hook, MoveList, QUEEN, empty, on_line, step, victim};
-use crate::core::geometry::Square;
+use super::{Hook, MoveList, QUEEN, empty, on_line, ray, step, victim};
+use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
 
@@ -94,5 +94,39 @@ impl Hook for Guillotine {
             return victim(pos, from, b);
         }
         false
+    }
+
+    fn attack_set(&self, pos: &Position, from: Square) -> SquareSet {
+        let shape = pos.variant().shape;
+        let mut set = SquareSet::EMPTY;
+        for d in QUEEN {
+            let mut line = ray(shape, from, d);
+            let (Some(near), Some(far)) = (line.next(), line.next()) else {
+                // A lone neighbour on the edge: nothing beyond it to land on or take.
+                continue;
+            };
+            // Distance 2: replacement capture whatever stands between.
+            set.insert(far);
+            // The neighbour: a fly-over onto an empty `far`, or a double capture with a victim there.
+            if empty(pos, far) || victim(pos, from, far) {
+                set.insert(near);
+            }
+            // Farther: a fly-over of the first piece on the line onto the empty square beyond it.
+            if !(empty(pos, near) && empty(pos, far)) {
+                continue;
+            }
+            let mut target = line.next();
+            while let Some(sq) = target {
+                let beyond = line.next();
+                if beyond.is_some_and(|b| empty(pos, b)) {
+                    set.insert(sq);
+                }
+                if !empty(pos, sq) {
+                    break;
+                }
+                target = beyond;
+            }
+        }
+        set
     }
 }

@@ -11,7 +11,7 @@ mod guillotine;
 
 use std::fmt;
 
-use super::geometry::{Color, Square};
+use super::geometry::{BoardShape, Color, Square, SquareSet};
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
@@ -33,6 +33,17 @@ pub trait Hook: Sync {
     /// Does the piece on `from` attack `target`, i.e. could it capture a (capturable) enemy piece
     /// standing there?
     fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool;
+
+    /// Every square the piece on `from` attacks: exactly those `target`s for which `attacks` is
+    /// true, at once (the evaluation's attack maps). This default asks `attacks` square by
+    /// square; a hook gives a faster one walking its lines.
+    fn attack_set(&self, pos: &Position, from: Square) -> SquareSet {
+        pos.variant()
+            .shape
+            .squares()
+            .filter(|&target| self.attacks(pos, from, target))
+            .collect()
+    }
 }
 
 /// Every hook, by name.
@@ -113,6 +124,18 @@ fn step(pos: &Position, from: Square, to: Square) -> (i32, i32) {
         shape.file(to) as i32 - shape.file(from) as i32,
         shape.rank(to) as i32 - shape.rank(from) as i32,
     )
+}
+
+/// The squares from `from` (not included) in direction `(dx, dy)` to the edge, nearest first:
+/// coordinates kept as numbers so that each step costs no division.
+fn ray(shape: BoardShape, from: Square, (dx, dy): (i32, i32)) -> impl Iterator<Item = Square> {
+    let (files, ranks) = (shape.files as i32, shape.ranks as i32);
+    let (mut f, mut r) = (shape.file(from) as i32, shape.rank(from) as i32);
+    std::iter::from_fn(move || {
+        f += dx;
+        r += dy;
+        (f >= 0 && r >= 0 && f < files && r < ranks).then(|| Square((r * files + f) as u8))
+    })
 }
 
 /// Is the step a queen line (orthogonal or diagonal, not null)?
