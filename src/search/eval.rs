@@ -7,9 +7,14 @@
 //! - king safety (`Royalty::King`): shelter and a back-rank, edge-file preference in the middlegame,
 //!   the centre in the endgame, and attacks on the king's neighbourhood;
 //! - threats: enemy pieces attacked by pawns or by pieces worth less, and undefended enemy pieces
-//!   under attack (hook pieces' captures are not counted as attacks);
+//!   under attack;
 //! - mobility (squares not attacked by enemy pawns), pairs of colour-bound pieces, rook-like pieces
 //!   on open files, a mop-up term against a bare king, and drawish scaling without pawns.
+//!
+//! Hook pieces (Wreckage's Dragon, Detonator, Flying Guillotine) capture by their hook, not by their
+//! movement atoms: their attacks come from `Hook::attack_set` (less the enemy kinds they cannot
+//! take) and count in the attack maps, threats and king-zone attacks like any piece's; their
+//! mobility from their quiet moves (their Betza data).
 //!
 //! The game phase comes from the non-pawn material of the variant's start position.
 
@@ -17,6 +22,7 @@ use std::ops::{Add, AddAssign, Neg, Sub};
 use std::sync::Arc;
 
 use crate::core::betza::mode;
+use crate::core::hooks::HookRef;
 use crate::core::tables::Tables;
 use crate::core::{BoardShape, Color, Position, Royalty, Square, SquareSet, Variant};
 
@@ -75,8 +81,13 @@ pub(crate) struct KindInfo {
     /// It promotes: pawn terms apply.
     pub pawn: bool,
     pub royal: bool,
-    /// Mobility is counted for it.
+    /// Mobility is counted for it in `pieces` (never for hook pieces: see `hook`).
     pub mobility: bool,
+    /// Its captures come from this hook: `hook_pieces` counts its attacks and mobility (for pieces
+    /// that are neither pawns nor royal).
+    hook: Option<HookRef>,
+    /// Bit `kind` of the piece types its hook never captures (`hook_immune`).
+    hook_immune: u32,
     /// Expected mobility * 16.
     mob_center16: i32,
     /// All its moves keep the square colour (bishop-like).
@@ -103,6 +114,8 @@ pub struct EvalTables {
     has_pawns: bool,
     /// The variant has goals or no kings: king safety terms are off.
     kingless: bool,
+    /// Some piece type is a hook piece (not a pawn or royal): `hook_pieces` runs.
+    has_hooks: bool,
 }
 
 impl std::fmt::Debug for EvalTables {
@@ -175,6 +188,8 @@ impl EvalTables {
                 pawn,
                 royal,
                 mobility: !pawn && !royal && pt.hook.is_none() && avg > 0.5,
+                hook: pt.hook.filter(|_| !pawn && !royal),
+                hook_immune: pt.hook_immune.iter().fold(0, |m, k| m | 1 << k.0),
                 mob_center16: avg16 * 45 / 100,
                 colorbound,
                 rook_like: orth_ride && !diag_ride,
@@ -237,6 +252,7 @@ impl EvalTables {
             params,
             nsq,
             has_pawns: kinds.iter().any(|k| k.pawn),
+            has_hooks: kinds.iter().any(|k| k.hook.is_some()),
             kinds,
             psq,
             phase_max: phase_max.max(1),
@@ -307,6 +323,9 @@ fn attacks_of(pos: &Position, k: usize, color: Color, sq: Square) -> SquareSet {
 /// Most pieces of one kind of list kept per side.
 const LIST: usize = 64;
 
+/// Most hook pieces kept per side (three in a game, more only by promotion and drops).
+const HOOK_LIST: usize = 16;
+
 /// Per-side facts gathered in the first pass.
 struct Side {
     score: S,
@@ -315,6 +334,8 @@ struct Side {
     npawns: usize,
     pieces: [Square; LIST],
     npieces: usize,
+    hooks: [Square; HOOK_LIST],
+    nhooks: usize,
     /// Pawns per file.
     pawn_files: [u8; 16],
     /// Lowest and highest absolute rank of a pawn per file (255 / 0 if none).
@@ -323,7 +344,7 @@ struct Side {
     /// Bit `kind * 2 + light` of colour-bound pieces.
     bound_colors: u64,
     pawn_attacks: SquareSet,
-    /// Squares its pawns, pieces and kings attack (hook pieces left out), and those attacked twice.
+    /// Squares its pawns, pieces (hook pieces too) and kings attack, and those attacked twice.
     att: SquareSet,
     att2: SquareSet,
     /// Enemy pieces one of its pieces (not a pawn) attacks with a piece worth less.
@@ -342,6 +363,8 @@ impl Side {
             npawns: 0,
             pieces: [Square::NONE; LIST],
             npieces: 0,
+            hooks: [Square::NONE; HOOK_LIST],
+            nhooks: 0,
             pawn_files: [0; 16],
             pawn_min: [255; 16],
             pawn_max: [0; 16],
@@ -394,6 +417,11 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     }
     for color in Color::BOTH {
         x.pieces(&mut sides, color);
+    }
+    if t.has_hooks {
+        for color in Color::BOTH {
+            x.hook_pieces(&mut sides, color);
+        }
     }
     for color in Color::BOTH {
         let side = &mut sides[color as usize];
@@ -455,6 +483,9 @@ impl Shared<'_> {
                 if info.mobility && side.npieces < LIST {
                     side.pieces[side.npieces] = sq;
                     side.npieces += 1;
+                } else if info.hook.is_some() && side.nhooks < HOOK_LIST {
+                    side.hooks[side.nhooks] = sq;
+                    side.nhooks += 1;
                 }
             }
         }
@@ -626,6 +657,57 @@ impl Shared<'_> {
         side.lesser = lesser;
         side.king_units = units;
         side.king_attackers = attackers;
+    }
+
+    /// `color`'s hook pieces (those in its hook list): their attacks, from their hook, join the
+    /// side's attack maps, lesser-piece threats and king-zone attacks; their mobility counts their
+    /// quiet moves (`reach` over their Betza data) by the same formula as other pieces'. After
+    /// `pieces`, whose totals it adds to. Out of line: only games with hook pieces call it.
+    #[inline(never)]
+    fn hook_pieces(&self, sides: &mut [Side; 2], color: Color) {
+        let (pos, t, w) = (self.pos, self.t, self.w);
+        let c = color as usize;
+        let zone = self.king_zone(color.opposite());
+        let enemy_pawn_attacks = sides[1 - c].pawn_attacks;
+        let uncapturable = self.tables.uncapturable_mask;
+        let side = &mut sides[c];
+        for i in 0..side.nhooks {
+            let sq = side.hooks[i];
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let k = p.kind().index();
+            let info = &t.kinds[k];
+            let Some(hook) = info.hook else { continue };
+            let reach = self.reach(k, info, color, sq, zone, enemy_pawn_attacks, &mut side.lesser);
+            let hook_attacks = hook.attack_set(pos, sq);
+            let mut attacks = hook_attacks;
+            for to in hook_attacks.iter() {
+                let Some(victim) = pos.piece_at(to).filter(|v| v.color() != color) else {
+                    continue;
+                };
+                let victim_info = &t.kinds[victim.kind().index()];
+                if info.hook_immune & (1 << victim.kind().0) != 0 {
+                    // It cannot take this piece: no attack on it, no threat.
+                    attacks.remove(to);
+                } else if victim_info.value > info.value
+                    && !victim_info.royal
+                    && uncapturable & (1 << victim.kind().0) == 0
+                {
+                    side.lesser.insert(to);
+                }
+            }
+            // Captures its Betza data may give besides (none in Wreckage).
+            let attacks = attacks.union(&reach.attacks);
+            side.att2 = side.att2.union(&side.att.intersection(&attacks));
+            side.att = side.att.union(&attacks);
+            let kp = &w.kinds[k];
+            let above = reach.mob * 16 - info.mob_center16;
+            side.score += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
+            let hits = attacks.intersection(&zone).len() as i32;
+            if hits > 0 {
+                side.king_units += hits * kp.king_attack;
+                side.king_attackers += 1;
+            }
+        }
     }
 
     /// Where the piece of kind `k` (`info`) and `color` on `sq` goes and attacks: its mobility (not
@@ -954,6 +1036,51 @@ mod term_tests {
     }
 
     #[test]
+    fn a_detonator_threatens_its_neighbours() {
+        type Term = fn(&mut EvalParams) -> &mut S;
+        let lesser: Term = |p| &mut p.threat_lesser;
+        let hanging: Term = |p| &mut p.hanging;
+        // A white Detonator next to an undefended black bishop (which does not attack it back): the
+        // bishop hangs; worth less than the Detonator, it is no lesser-piece threat.
+        let fen_text = "5k4/2pp6/10/10/10/4b5/4X5/10/2PP6/5K4[-] w - - 0 1";
+        assert_eq!(effect("wreckage", fen_text, hanging), 100);
+        assert_eq!(effect("wreckage", fen_text, lesser), 0);
+        // Colours exchanged, White still to move: the threat is the opponent's.
+        let mirrored = flipped(fen_text).replace(" b ", " w ");
+        assert_eq!(effect("wreckage", &mirrored, hanging), -100);
+        // Next to a black queen defended by a pawn, itself defended by a pawn: a threat by a lesser
+        // piece, nothing hangs (the queen's attack on it is no threat either).
+        let fen_text = "5k4/10/10/2p7/3p6/4q5/4X5/3P6/2P7/5K4[-] w - - 0 1";
+        assert_eq!(effect("wreckage", fen_text, lesser), 100);
+        assert_eq!(effect("wreckage", fen_text, hanging), 0);
+        let mirrored = flipped(fen_text).replace(" b ", " w ");
+        assert_eq!(effect("wreckage", &mirrored, lesser), -100);
+        // Ninja pawns survive a detonation: an undefended one next to it is not attacked.
+        let fen_text = "5k4/2pp6/10/10/10/4j5/4X5/10/2PP6/5K4[-] w - - 0 1";
+        assert_eq!(effect("wreckage", fen_text, hanging), 0);
+    }
+
+    #[test]
+    fn dragon_and_guillotine_attacks_on_the_king_zone_make_king_danger() {
+        // King danger needs two attackers of the zone: a queen or rook and the hook piece. A
+        // Guillotine two squares from the king's shelter pawn (distance-2 capture); a Dragon on
+        // the king's diagonal (approach onto two empty squares next to the king).
+        for fen_text in [
+            "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+            "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] w - - 0 1",
+        ] {
+            let base = eval_with("wreckage", fen_text, |_| {});
+            let doubled = eval_with("wreckage", fen_text, |p| p.king_danger[0] *= 2);
+            assert!(doubled > base, "{fen_text}: {doubled} vs {base}");
+            // Black to move: the danger is still White's.
+            let black = fen_text.replace(" w ", " b ");
+            let base = eval_with("wreckage", &black, |_| {});
+            let doubled = eval_with("wreckage", &black, |p| p.king_danger[0] *= 2);
+            assert!(doubled < base, "{black}: {doubled} vs {base}");
+        }
+    }
+
+    #[test]
     fn colour_flipped_positions_evaluate_the_same() {
         let mut checked = 0;
         for variant in ["normal", "crazyhouse", "pillage", "wreckage", "wildcastle", "wildrose"] {
@@ -980,6 +1107,7 @@ mod term_tests {
             }
         }
         assert!(checked >= 200, "{checked}");
+        wreckage_hook_positions_evaluate_the_same_flipped();
         // Middlegames with threats on both sides.
         let v = Registry::builtin().get("normal").expect("normal");
         let tables = EvalTables::new(&v);
@@ -992,6 +1120,39 @@ mod term_tests {
             let b = evaluate(&test_fixtures::position_of(&v, &flipped(fen_text)), &tables);
             assert_eq!(a, b, "{fen_text}");
         }
+    }
+
+    /// Wreckage middlegames where hook pieces attack, defend and move: each evaluates the same with
+    /// colours exchanged, with the default weights and with the hook kinds' mobility and king-attack
+    /// weights raised, which must change the evaluation (the hook terms are live).
+    fn wreckage_hook_positions_evaluate_the_same_flipped() {
+        let v = Registry::builtin().get("wreckage").expect("wreckage");
+        let hook_kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].hook.is_some()).collect();
+        assert_eq!(hook_kinds.len(), 3);
+        let raise = |p: &mut EvalParams| {
+            for &k in &hook_kinds {
+                p.kinds[k].mobility += s(7, 5);
+                p.kinds[k].king_attack += 3;
+            }
+        };
+        let mut live = 0;
+        for fen_text in [
+            "5k4/2p1j1p3/1D1gX1r3/3Pb1J3/2g1G1x3/2dRJ1p3/3F1P4/2X2d4/10/5K4[Jj] w - - 0 1",
+            "5k4/10/3pgp4/2J1D1j3/3xGX4/2r1d1R3/3PjP4/10/10/5K4[-] b - - 0 1",
+            "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
+            "1rwbqkbfr1/pppdpp1ppp/3p1x4/6p3/10/2G2D4/3X6/10/PPPPPPPPPP/1RWBQKBFR1[JJgjj] w - - 0 1",
+            "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+            "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
+        ] {
+            let a = eval_with("wreckage", fen_text, |_| {});
+            let b = eval_with("wreckage", &flipped(fen_text), |_| {});
+            assert_eq!(a, b, "{fen_text}");
+            let raised_a = eval_with("wreckage", fen_text, raise);
+            let raised_b = eval_with("wreckage", &flipped(fen_text), raise);
+            assert_eq!(raised_a, raised_b, "{fen_text}, hook weights raised");
+            live += usize::from(raised_a != a);
+        }
+        assert_eq!(live, 6, "the hook weights change every one of these evaluations");
     }
 
     #[test]
