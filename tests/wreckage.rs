@@ -520,6 +520,21 @@ fn fen_holdings_round_trip_and_empty_hands_are_written_as_dash() {
 // ----- C-1: hook attack tests agree with hook move generation -----
 
 /// Squares a hook move captures on (pieces of the other colour than the mover's).
+/// A random legal move, half the time one of the captures and special moves (drops, castlings,
+/// detonations) if there are any, so that random games reach the hook pieces' rules often.
+fn random_move_preferring_specials(p: &Position, legal: &MoveList, rng: &mut XorShift) -> Move {
+    let special: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.kind() != MoveKind::Normal || p.is_capture(m))
+        .collect();
+    if !special.is_empty() && rng.below(2) == 0 {
+        special[rng.below(special.len())]
+    } else {
+        legal.0[rng.below(legal.len())]
+    }
+}
+
 fn hook_victims(p: &Position, mv: &Move, mover: Color) -> Vec<Square> {
     let shape = p.variant().shape;
     let mut squares = vec![];
@@ -694,16 +709,7 @@ fn hook_attack_sets_are_exactly_the_squares_attacks_holds() {
             if legal.is_empty() || p.outcome().is_some() {
                 break;
             }
-            let special: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| m.kind() != MoveKind::Normal || p.is_capture(m))
-                .collect();
-            let mv = if !special.is_empty() && rng.below(2) == 0 {
-                special[rng.below(special.len())]
-            } else {
-                legal.0[rng.below(legal.len())]
-            };
+            let mv = random_move_preferring_specials(&p, &legal, &mut rng);
             p.make(mv);
             checked += check_attack_sets(&p, &format!("game {i} from {start}, ply {ply}"));
         }
@@ -842,16 +848,7 @@ fn playout(start: &str, seed: u64, max_plies: usize, seen: &mut Seen) {
         if legal.is_empty() || p.outcome().is_some() {
             break;
         }
-        let special: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| m.kind() != MoveKind::Normal || p.is_capture(m))
-            .collect();
-        let mv = if !special.is_empty() && rng.below(2) == 0 {
-            special[rng.below(special.len())]
-        } else {
-            legal.0[rng.below(legal.len())]
-        };
+        let mv = random_move_preferring_specials(&p, &legal, &mut rng);
         line.push(canonical(&p, &mv));
         p.make(mv);
     }
