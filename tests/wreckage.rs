@@ -519,7 +519,6 @@ fn fen_holdings_round_trip_and_empty_hands_are_written_as_dash() {
 
 // ----- C-1: hook attack tests agree with hook move generation -----
 
-/// Squares a hook move captures on (pieces of the other colour than the mover's).
 /// A random legal move, half the time one of the captures and special moves (drops, castlings,
 /// detonations) if there are any, so that random games reach the hook pieces' rules often.
 fn random_move_preferring_specials(p: &Position, legal: &MoveList, rng: &mut XorShift) -> Move {
@@ -535,6 +534,7 @@ fn random_move_preferring_specials(p: &Position, legal: &MoveList, rng: &mut Xor
     }
 }
 
+/// Squares a hook move captures on (pieces of the other colour than the mover's).
 fn hook_victims(p: &Position, mv: &Move, mover: Color) -> Vec<Square> {
     let shape = p.variant().shape;
     let mut squares = vec![];
