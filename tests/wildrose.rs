@@ -166,6 +166,19 @@ fn t2_rose_d4_attacks_two_black_roses_and_wins_although_attacked() {
     assert_eq!(p.outcome().unwrap().result().as_str(), "1-0");
 }
 
+/// A rose of the side to move that the enemy attacks is a rose in check: a turn that leaves it
+/// attacked loses (rose cutting), though no move is forbidden. T4: the roses e1 and e8 attack each
+/// other along the open e-file, whichever side is to move; T2: no rose is attacked; chess has no
+/// roses, even in check.
+#[test]
+fn an_attacked_rose_of_the_side_to_move_is_in_check() {
+    assert!(pos(T4).rose_in_check());
+    assert!(pos(&T4.replace(" w ", " b ")).rose_in_check());
+    assert!(!pos(T2).rose_in_check());
+    let chess = position(&builtin("normal"), "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1");
+    assert!(chess.in_check() && !chess.rose_in_check());
+}
+
 #[test]
 fn t3_leaving_one_rose_attacked_loses_by_rose_cutting() {
     for (mv, black_attacked, white_attacked) in [("h1h7", "g7", "h7"), ("h1h4", "a4", "h4")] {
@@ -1230,8 +1243,8 @@ fn cecp_lift_a_rose_highlights_its_destinations() {
 /// (src/protocol/xboard/session.rs `start_pondering`): that is a position in the middle of the
 /// OPPONENT's turn, and a ponder hit there would play White's extra move as its own (`move a1h8`)
 /// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). White's pawn on g7
-/// reaches the last rank next move, so the engine's principal variation predicts a growing-roses
-/// sub-move; the GUI then plays exactly that prediction, the move a ponder search would have
+/// reaches the last rank next move (g8, or h8 taking the crusader), so the engine's principal
+/// variation predicts a growing-roses sub-move; the GUI then plays exactly that prediction, the move a ponder search would have
 /// started on.
 #[test]
 fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_extra_move() {
@@ -1250,7 +1263,7 @@ fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_e
         .and_then(|(_, pv)| pv.split_whitespace().nth(1).map(str::to_string));
     let predicted = predicted.unwrap_or_else(|| panic!("no predicted reply in the PV\n{}", e.transcript()));
     assert!(
-        predicted.starts_with("g7g8,"),
+        predicted.starts_with("g7g8,") || predicted.starts_with("g7h8,"),
         "the position is meant to make the engine predict White's growing-roses sub-move, got {predicted} after {mv}\n{}",
         e.transcript()
     );

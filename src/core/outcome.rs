@@ -96,6 +96,29 @@ fn classify(pt: &PieceType) -> MinorClass {
 }
 
 impl Position {
+    /// How many roses of `owner` the other side attacks.
+    fn attacked_roses(&self, owner: Color) -> usize {
+        let v = self.variant();
+        self.pieces_of(owner)
+            .iter()
+            .filter(|&&sq| {
+                let p = self.piece_at(sq).map(|p: Piece| p.kind());
+                p.is_some_and(|k| v.piece(k).royalty == Royalty::Rose) && self.is_attacked(sq, owner.opposite())
+            })
+            .count()
+    }
+
+    /// Is the side to move's rose in check: would a turn that leaves its attacked roses attacked
+    /// lose by the `own-roses-attacked-loses` goal (Wild Rose's rose cutting)? Unlike a king in
+    /// check this forbids no move; it tells the search that the turn must answer the attack.
+    pub fn rose_in_check(&self) -> bool {
+        let v = self.variant();
+        v.rules.goals.iter().any(|&goal| match goal {
+            Goal::OwnRosesAttackedLoses(n) => self.attacked_roses(self.side_to_move()) >= n as usize,
+            _ => false,
+        })
+    }
+
     /// Evaluates the variant's goals for the side that just completed a turn.
     pub fn goal_reached(&self) -> Option<Outcome> {
         let v = self.variant();
@@ -105,24 +128,15 @@ impl Position {
         }
         let mover = self.side_to_move().opposite();
         let opponent = self.side_to_move();
-        let attacked_roses = |owner: Color| {
-            self.pieces_of(owner)
-                .iter()
-                .filter(|&&sq| {
-                    let p = self.piece_at(sq).map(|p: Piece| p.kind());
-                    p.is_some_and(|k| v.piece(k).royalty == Royalty::Rose) && self.is_attacked(sq, owner.opposite())
-                })
-                .count()
-        };
         for &goal in &v.rules.goals {
             let hit = match goal {
-                Goal::EnemyRosesAttacked(n) => attacked_roses(opponent) >= n as usize,
-                Goal::OwnRosesAttacked(n) => attacked_roses(mover) >= n as usize,
+                Goal::EnemyRosesAttacked(n) => self.attacked_roses(opponent) >= n as usize,
+                Goal::OwnRosesAttacked(n) => self.attacked_roses(mover) >= n as usize,
                 Goal::OpponentOnlyRoses => self.pieces_of(opponent).iter().all(|&sq| {
                     self.piece_at(sq)
                         .is_some_and(|p| v.piece(p.kind()).royalty == Royalty::Rose)
                 }),
-                Goal::OwnRosesAttackedLoses(n) => attacked_roses(mover) >= n as usize,
+                Goal::OwnRosesAttackedLoses(n) => self.attacked_roses(mover) >= n as usize,
             };
             if hit {
                 let winner = match goal {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::variant::{Repetition, Verdict};
+use crate::core::variant::{Goal, Repetition, Verdict};
 use crate::core::{Color, Kind, Move, MoveList, Piece, Position};
 
 use super::control::{RootProgress, SearchControl};
@@ -216,6 +216,8 @@ struct Ctx<'a> {
     insufficient_material: bool,
     stalemate: Verdict,
     has_goals: bool,
+    /// A rose left attacked loses (Wild Rose's rose cutting): an attacked rose is a check.
+    rose_check: bool,
     /// Null-move pruning is sound enough here (kings, no goals).
     null_ok: bool,
     /// `history().len()` at the root.
@@ -440,10 +442,10 @@ impl Searcher {
         self.stack.fill(EMPTY_FRAME);
         self.nmp_min_ply = 0;
         let ctx = self.context(pos, limits, control, team, start);
-        let in_check = pos.in_check();
+        let in_check = Self::in_check(&ctx, pos);
         let mut root = self.ordered_root_moves(pos, limits, &ctx.et);
         if root.is_empty() {
-            let value = if in_check {
+            let value = if pos.in_check() {
                 checkmated_value(pos, 0)
             } else {
                 self.stalemate_value(&ctx, 0)
@@ -558,6 +560,11 @@ impl Searcher {
             insufficient_material: v.rules.insufficient_material,
             stalemate: v.rules.stalemate,
             has_goals: !v.rules.goals.is_empty(),
+            rose_check: v
+                .rules
+                .goals
+                .iter()
+                .any(|g| matches!(g, Goal::OwnRosesAttackedLoses(_))),
             null_ok: has_kings && v.rules.goals.is_empty(),
             root_history: pos.history().len(),
             team,
@@ -863,12 +870,23 @@ impl Searcher {
             .any(|(k, info)| !info.pawn && !info.royal && pos.count(color, Kind(k as u8)) > 0)
     }
 
+    /// Must the side to move answer a check: its king's, or where a rose left attacked loses, a
+    /// rose's? A rose's check forbids no move, so no move at all is still stalemate, not mate.
+    #[inline]
+    fn in_check(ctx: &Ctx, pos: &Position) -> bool {
+        pos.in_check() || (ctx.rose_check && pos.rose_in_check())
+    }
+
     /// Does the move give check (or continue the turn)? Tested by making it, unless the attack
     /// tables show that it cannot: an ordinary move that neither lands on a square from which some
-    /// piece type attacks an enemy king nor leaves or enters a line towards one.
-    fn gives_check(&self, pos: &mut Position, mv: Move) -> bool {
+    /// piece type attacks an enemy king nor leaves or enters a line towards one (the tables know
+    /// kings, not roses: a rose's check is always tested by making the move).
+    fn gives_check(&self, ctx: &Ctx, pos: &mut Position, mv: Move) -> bool {
         let us = pos.side_to_move();
-        if matches!(mv, Move::Normal { .. } | Move::MultiStep { .. } | Move::Drop { .. }) && !pos.has_hook_pieces(us) {
+        if matches!(mv, Move::Normal { .. } | Move::MultiStep { .. } | Move::Drop { .. })
+            && !pos.has_hook_pieces(us)
+            && !ctx.rose_check
+        {
             let t = &pos.variant().tables;
             let (from, to) = (mv.from(), mv.to());
             let possible = pos.kings(us.opposite()).iter().any(|&k| {
@@ -882,7 +900,7 @@ impl Searcher {
             }
         }
         pos.make(mv);
-        let check = pos.side_to_move() == us || pos.in_check();
+        let check = pos.side_to_move() == us || Self::in_check(ctx, pos);
         pos.unmake();
         check
     }
@@ -957,10 +975,10 @@ impl Searcher {
                 self.pv[1].clear();
                 g
             } else if same_side {
-                let check = pos.in_check();
+                let check = Self::in_check(ctx, pos);
                 self.negamax(ctx, pos, depth, alpha, beta, 1, check, false)
             } else {
-                let check = pos.in_check();
+                let check = Self::in_check(ctx, pos);
                 let new_depth = depth - 1
                     + if check {
                         Self::check_extension(pos, mv, kinds, 0)
@@ -1206,9 +1224,7 @@ impl Searcher {
                 quiets_seen += 1;
             }
             // Pruning of moves unlikely to matter (never before one move was searched, never checks).
-            if best > -MATE_BOUND
-                && !in_check
-                && self.prune_move(pos, node, &seen, alpha, quiets_seen > lmp_limit, kinds)
+            if best > -MATE_BOUND && !in_check && self.prune_move(ctx, pos, node, &seen, alpha, quiets_seen > lmp_limit)
             {
                 continue;
             }
@@ -1344,7 +1360,7 @@ impl Searcher {
     fn value_without_moves(&self, ctx: &Ctx, pos: &Position, node: &Node) -> i32 {
         if node.excluded.is_some() {
             node.alpha
-        } else if node.in_check {
+        } else if node.in_check && pos.in_check() {
             checkmated_value(pos, node.ply)
         } else {
             self.stalemate_value(ctx, node.ply)
@@ -1356,13 +1372,14 @@ impl Searcher {
     #[inline]
     fn prune_move(
         &mut self,
+        ctx: &Ctx,
         pos: &mut Position,
         node: &Node,
         seen: &MoveSeen,
         alpha: i32,
         late: bool,
-        kinds: &[super::eval::KindInfo],
     ) -> bool {
+        let kinds = &ctx.et.kinds;
         let depth = node.depth;
         let prune = if seen.quiet {
             (!node.pv_node && depth <= 8 && late)
@@ -1372,7 +1389,7 @@ impl Searcher {
         } else {
             depth <= 5 && is_bad_capture_score(seen.move_score) && !see_ge(pos, &seen.mv, -110 * depth, kinds)
         };
-        prune && !self.gives_check(pos, seen.mv)
+        prune && !self.gives_check(ctx, pos, seen.mv)
     }
 
     /// The singular-extension test of the table's move `mv` (scored `tt_score`): the node searched
@@ -1424,7 +1441,7 @@ impl Searcher {
             self.pv[ply + 1].clear();
             return g;
         }
-        let check = pos.in_check();
+        let check = Self::in_check(ctx, pos);
         if pos.side_to_move() == node.us {
             return self.negamax(ctx, pos, depth, alpha, beta, ply + 1, check, node.cut_node);
         }
@@ -1651,7 +1668,7 @@ impl Searcher {
                 // A turn that goes on: left to the full search.
                 None
             } else {
-                let check = pos.in_check();
+                let check = Self::in_check(ctx, pos);
                 let mut v = -self.qsearch(ctx, pos, -pc_beta, -pc_beta + 1, ply + 1, check, 0);
                 if v >= pc_beta && !self.aborted {
                     v = -self.negamax(ctx, pos, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, check, !cut_node);
@@ -1750,7 +1767,7 @@ impl Searcher {
                 }
                 let noisy = (captured_value(pos, &mv, kinds) > 0 || mv.promotion().is_some())
                     && !is_under_promotion(pos, &mv, kinds);
-                let checking_drop = qdepth == 0 && matches!(mv, Move::Drop { .. }) && self.gives_check(pos, mv);
+                let checking_drop = qdepth == 0 && matches!(mv, Move::Drop { .. }) && self.gives_check(ctx, pos, mv);
                 if noisy || checking_drop {
                     list.0[kept] = mv;
                     kept += 1;
@@ -1788,10 +1805,10 @@ impl Searcher {
             let value = if let Some(g) = Self::goal_value(ctx, pos, us, ply + 1) {
                 g
             } else if same_side {
-                let check = pos.in_check();
+                let check = Self::in_check(ctx, pos);
                 self.qsearch(ctx, pos, alpha, beta, ply + 1, check, qdepth + 1)
             } else {
-                let check = pos.in_check();
+                let check = Self::in_check(ctx, pos);
                 -self.qsearch(ctx, pos, -beta, -alpha, ply + 1, check, qdepth + 1)
             };
             pos.unmake();
@@ -1815,7 +1832,11 @@ impl Searcher {
             return 0;
         }
         if in_check && legal == 0 {
-            return checkmated_value(pos, ply);
+            return if pos.in_check() {
+                checkmated_value(pos, ply)
+            } else {
+                self.stalemate_value(ctx, ply)
+            };
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(hash, best_move, best, raw_eval, -1, bound, ply, tt_pv);
@@ -1960,6 +1981,7 @@ mod tests {
             insufficient_material: true,
             stalemate: Verdict::Draw,
             has_goals: false,
+            rose_check: false,
             null_ok: true,
             root_history: 0,
             team: Team::ALONE,
@@ -2246,6 +2268,18 @@ mod tests {
             assert!(r.nodes < 100_000, "{variant}: {} nodes at depth 1", r.nodes);
             assert!(p.find_legal(&r.best.unwrap()).is_some());
         }
+    }
+
+    /// Wild Rose: after Ne5-f7 Black's rose h8 is attacked by the nightrider and can neither move
+    /// (own pieces on g8, g7, h7) nor be shielded, nor can the knight be taken, so every black
+    /// turn ends with it attacked and loses by rose cutting. One ply sees that only if an attacked
+    /// rose is a check: then Black's quiescence cannot stand pat and searches each of its turns.
+    #[test]
+    fn a_rose_in_check_is_answered_not_stood_pat() {
+        let mut p = pos("wildrose", "6nw/6pp/8/4N3/8/8/8/WW6 w - - 0 1");
+        let r = run(&mut p, &Limits::depth(1));
+        assert_eq!(test_fixtures::move_text(&p, &r.best.expect("a move")), "e5f7");
+        assert_eq!(r.score, Score::Mate(1));
     }
 
     /// Past its hard limit a search still completes its first iteration, up to the move's last
