@@ -1244,8 +1244,8 @@ fn cecp_lift_a_rose_highlights_its_destinations() {
 /// OPPONENT's turn, and a ponder hit there would play White's extra move as its own (`move a1h8`)
 /// instead of passing with `move @@@@` (protocol/wildrose-turns.md rule 2). White's pawn on g7
 /// reaches the last rank next move (g8, or h8 taking the crusader), so the engine's principal
-/// variation predicts a growing-roses sub-move; the GUI then plays exactly that prediction, the move a ponder search would have
-/// started on.
+/// variation predicts a growing-roses sub-move; the GUI then plays exactly that prediction, the
+/// move a ponder search would have started on.
 #[test]
 fn cecp_ponder_hit_on_the_opponents_growing_roses_sub_move_plays_the_opponents_extra_move() {
     let mut e = wildrose_engine();
