@@ -1,5 +1,6 @@
 """Depth reached at a fixed movetime along the positions of one game, TT and helpers carried between moves (UCI)."""
-import subprocess, sys, re
+import sys
+from uci import Engine
 eng, ms, pgn = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 import chess, chess.pgn
 games = []
@@ -9,14 +10,8 @@ with open(pgn) as f:
         if g is None: break
         games.append(g)
 def run(threads):
-    p = subprocess.Popen([eng], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-    def wait(tok):
-        out = []
-        while True:
-            l = p.stdout.readline(); out.append(l.strip())
-            if l.startswith(tok): return out
-    send("uci"); wait("uciok"); send(f"setoption name Threads value {threads}"); send("isready"); wait("readyok")
+    e = Engine(eng, {"Threads": threads})
+    send, wait = e.send, e.wait
     depths = []
     for g in games:
         send("ucinewgame")
@@ -28,7 +23,7 @@ def run(threads):
             d = [int(l.split()[2]) for l in out if l.startswith("info depth") and " pv " in l]
             if d: depths.append(d[-1])
             moves.append(mv.uci())
-    send("quit"); p.wait()
+    e.quit()
     return sum(depths) / len(depths), len(depths)
 for t in (1, 2, 1, 2):
     print(t, "threads: mean depth %.2f over %d" % run(t), flush=True)

@@ -1,20 +1,12 @@
 #!/usr/bin/env python3
 """Time to depth at 1 and 2 threads (UCI), on EPD positions."""
-import subprocess, sys, time
+import sys, time
+from uci import Engine
 eng, variant, depth, epd, n = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 fens = [l.split(' ce ')[0].strip().rstrip(';') for l in open(epd) if l.strip() and not l.startswith('#')][:n]
 def run(threads):
-    p = subprocess.Popen([eng], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-    def wait(tok):
-        out = []
-        while True:
-            l = p.stdout.readline()
-            if not l: raise SystemExit("engine died")
-            out.append(l.strip())
-            if l.startswith(tok): return out
-    send("uci"); wait("uciok")
-    send(f"setoption name UCI_Variant value {variant}"); send("setoption name Hash value 64"); send(f"setoption name Threads value {threads}"); send("isready"); wait("readyok")
+    e = Engine(eng, {"UCI_Variant": variant, "Hash": 64, "Threads": threads})
+    send, wait = e.send, e.wait
     tot = 0; nodes = 0
     for f in fens:
         send("ucinewgame"); send("isready"); wait("readyok")
@@ -22,7 +14,7 @@ def run(threads):
         out = wait("bestmove"); tot += time.perf_counter() - t0
         nd = [int(l.split()[l.split().index("nodes")+1]) for l in out if l.startswith("info") and " nodes " in l]
         nodes += nd[-1] if nd else 0
-    send("quit"); p.wait()
+    e.quit()
     return tot, nodes
 for t in (1, 2, 1, 2):
     el, nd = run(t)
