@@ -71,6 +71,13 @@ pub struct Tables {
     pub multi_move_turns: bool,
     /// Piece types with a hook.
     pub hook_mask: u32,
+    /// Per target square, the squares on the eight queen lines from it (not itself), when some
+    /// piece type has a hook (empty otherwise): every hook piece attacking the target stands on
+    /// one of them, and only the occupancy and contents of these squares decide whether it does
+    /// (Wreckage §3.3–3.5: a Dragon's, Detonator's or Guillotine's attack on a square reads the
+    /// squares between, one square beyond the target and two beyond its own square, all on the
+    /// line through both).
+    pub queen_lines: Vec<SquareSet>,
     /// Piece types that never move backwards (no hook, every atom forward or sideways): a forward
     /// move of one cannot be undone.
     pub advancing_mask: u32,
@@ -123,6 +130,13 @@ impl Tables {
         &self.line_mask[attacker as usize * self.num_squares + target.index()]
     }
 
+    /// The squares on the queen lines from `target` (see `queen_lines`); only for a variant with
+    /// hook pieces.
+    #[inline]
+    pub fn queen_lines(&self, target: Square) -> &SquareSet {
+        &self.queen_lines[target.index()]
+    }
+
     /// The attack tables and Zobrist keys of a board and its pieces.
     ///
     /// # Panics
@@ -153,6 +167,21 @@ impl Tables {
             for target in shape.squares() {
                 t.add_attacks_on(shape, pieces, color, target);
             }
+        }
+        if t.hook_mask != 0 {
+            t.queen_lines = shape
+                .squares()
+                .map(|target| {
+                    let (f, r) = (shape.file(target) as i32, shape.rank(target) as i32);
+                    shape
+                        .squares()
+                        .filter(|&s| {
+                            let (dx, dy) = (shape.file(s) as i32 - f, shape.rank(s) as i32 - r);
+                            s != target && (dx == 0 || dy == 0 || dx.abs() == dy.abs())
+                        })
+                        .collect()
+                })
+                .collect();
         }
         t
     }

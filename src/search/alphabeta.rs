@@ -878,26 +878,12 @@ impl Searcher {
     }
 
     /// Does the move give check (or continue the turn)? Tested by making it, unless the attack
-    /// tables show that it cannot: an ordinary move that neither lands on a square from which some
-    /// piece type attacks an enemy king nor leaves or enters a line towards one (the tables know
-    /// kings, not roses: a rose's check is always tested by making the move).
+    /// tables show that it cannot (`Position::cannot_give_check`; the tables know kings, not
+    /// roses: a rose's check is always tested by making the move).
     fn gives_check(&self, ctx: &Ctx, pos: &mut Position, mv: Move) -> bool {
         let us = pos.side_to_move();
-        if matches!(mv, Move::Normal { .. } | Move::MultiStep { .. } | Move::Drop { .. })
-            && !pos.has_hook_pieces(us)
-            && !ctx.rose_check
-        {
-            let t = &pos.variant().tables;
-            let (from, to) = (mv.from(), mv.to());
-            let possible = pos.kings(us.opposite()).iter().any(|&k| {
-                let lines = t.line_mask(us, k);
-                from.is_some_and(|from| lines.contains(from))
-                    || lines.contains(to)
-                    || t.leap_attacks(us, k).iter().any(|a| a.from == to)
-            });
-            if !possible {
-                return false;
-            }
+        if !ctx.rose_check && pos.cannot_give_check(&mv) {
+            return false;
         }
         pos.make(mv);
         let check = pos.side_to_move() == us || Self::in_check(ctx, pos);

@@ -55,9 +55,15 @@ impl Position {
         let t = &v.tables;
         let board = &self.men.board;
         if t.hook_mask != 0 && self.has_hook_pieces(by) {
+            // A hook piece attacks only along the queen lines through the target.
+            let lines = t.queen_lines(target);
             for &from in self.pieces_of(by) {
+                if !lines.contains(from) {
+                    continue;
+                }
                 let p = Piece(board[from.index()]);
-                if let Some(hook) = v.piece(p.kind()).hook
+                if t.hook_mask & (1 << p.kind().0) != 0
+                    && let Some(hook) = v.piece(p.kind()).hook
                     && hook.attacks(self, from, target)
                 {
                     return true;
@@ -67,6 +73,32 @@ impl Position {
         false
     }
 
+    /// Do the attack tables show that the move cannot give check? True only for an ordinary move
+    /// (`Normal`, `MultiStep`, `Drop`) that neither lands on a square from which some piece type
+    /// attacks an enemy king nor leaves or enters a line towards one, nor, in a game with hook
+    /// pieces, leaves or enters a queen line from one (`Tables::queen_lines`: the only squares a
+    /// hook's attack on the king reads). False means that only playing the move can tell.
+    #[inline]
+    pub fn cannot_give_check(&self, mv: &Move) -> bool {
+        if !matches!(mv, Move::Normal { .. } | Move::MultiStep { .. } | Move::Drop { .. }) {
+            return false;
+        }
+        let us = self.side;
+        let t = &self.variant.tables;
+        let (from, to) = (mv.from(), mv.to());
+        let hooks = t.hook_mask != 0;
+        !self.kings(us.opposite()).iter().any(|&k| {
+            let lines = t.line_mask(us, k);
+            from.is_some_and(|from| lines.contains(from))
+                || lines.contains(to)
+                || t.leap_attacks(us, k).iter().any(|a| a.from == to)
+                || (hooks && {
+                    let queen = t.queen_lines(k);
+                    from.is_some_and(|from| queen.contains(from)) || queen.contains(to)
+                })
+        })
+    }
+
     /// Does colour `color` have any hook piece on the board?
     #[inline]
     pub fn has_hook_pieces(&self, color: Color) -> bool {
@@ -74,10 +106,16 @@ impl Position {
         if mask == 0 {
             return false;
         }
-        self.men.counts[color as usize]
-            .iter()
-            .enumerate()
-            .any(|(k, &n)| n > 0 && mask & (1 << k) != 0)
+        // The hook kinds alone, lowest first (a game has few).
+        let counts = &self.men.counts[color as usize];
+        let mut rest = mask;
+        while rest != 0 {
+            if counts[rest.trailing_zeros() as usize] > 0 {
+                return true;
+            }
+            rest &= rest - 1;
+        }
+        false
     }
 
     /// Is any king of `color` attacked?
