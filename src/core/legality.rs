@@ -6,8 +6,9 @@
 //! Most moves are judged on the board as it would be after them, read from the move without
 //! playing it. The others are played and taken back: under a repetition ban (only the position
 //! after the move has the hash to look for), growing roses (the turn goes on), against enemy hook
-//! pieces (a hook reads a real board) and for hook moves (a blast may take the mover's own
-//! pieces). A caller that owns the position (the search) has them played on it; a question asked
+//! pieces when the move leaves or enters a queen line from a king (a hook reads a real board; off
+//! those lines it cannot change a hook's attack on a king) and for hook moves (a blast may take
+//! the mover's own pieces). A caller that owns the position (the search) has them played on it; a question asked
 //! of a position that may not change plays them on a copy, made at the first such move.
 
 use std::ops::ControlFlow;
@@ -23,8 +24,13 @@ pub struct LegalityContext {
     in_check: bool,
     /// Squares whose change may expose a king.
     sensitive: SquareSet,
-    /// The enemy has hook pieces (their attacks depend on squares we do not track).
+    /// The enemy has hook pieces (their attacks read squares the tables do not know).
     enemy_hooks: bool,
+    /// With enemy hook pieces, the squares on the queen lines from a king of ours: a hook piece
+    /// attacks a king only from one of them, and only the occupancy and contents of these squares
+    /// decide whether it does, so a move that neither leaves nor enters one of them (and moves
+    /// no king) cannot expose a king to a hook. Empty without enemy hook pieces.
+    hook_sensitive: SquareSet,
     /// The variant has hoppers: putting a piece on a line can expose a king.
     enemy_hoppers: bool,
     has_kings: bool,
@@ -83,10 +89,18 @@ impl Position {
         for &k in self.kings(us) {
             sensitive = sensitive.union(v.tables.line_mask(them, k));
         }
+        let enemy_hooks = self.has_hook_pieces(them);
+        let mut hook_sensitive = SquareSet::EMPTY;
+        if enemy_hooks {
+            for &k in self.kings(us) {
+                hook_sensitive = hook_sensitive.union(v.tables.queen_lines(k));
+            }
+        }
         LegalityContext {
             in_check: self.in_check(),
             sensitive,
-            enemy_hooks: self.has_hook_pieces(them),
+            enemy_hooks,
+            hook_sensitive,
             enemy_hoppers: v.tables.has_hoppers,
             has_kings: !self.kings(us).is_empty(),
             forbid_repetition: v.rules.repetition == Repetition::Forbidden,
@@ -113,17 +127,22 @@ impl Position {
         if !ctx.has_kings {
             return Some(true);
         }
-        if !ctx.in_check && !ctx.enemy_hooks {
+        if !ctx.in_check {
             // No king moves, and the square left (or filled, with hoppers about) is on no enemy
-            // line to a king: nothing can be exposed.
+            // line to a king, nor (with enemy hook pieces) either square on a queen line from a
+            // king: nothing can be exposed.
             let simple = match *mv {
                 Move::Normal { from, to, .. } | Move::MultiStep { from, to, .. } => {
                     let b = self.men.board[from.index()];
                     self.variant().piece(Piece(b).kind()).royalty != Royalty::King
                         && !ctx.sensitive.contains(from)
                         && !(ctx.enemy_hoppers && ctx.sensitive.contains(to))
+                        && !ctx.hook_sensitive.contains(from)
+                        && !ctx.hook_sensitive.contains(to)
                 }
-                Move::Drop { to, .. } => !(ctx.enemy_hoppers && ctx.sensitive.contains(to)),
+                Move::Drop { to, .. } => {
+                    !(ctx.enemy_hoppers && ctx.sensitive.contains(to)) && !ctx.hook_sensitive.contains(to)
+                }
                 _ => false,
             };
             if simple {
