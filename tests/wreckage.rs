@@ -898,3 +898,83 @@ fn search_finds_the_mate_in_two() {
     assert_eq!(canonical(&p, &best), "a9a10");
     assert!(result.nodes < 1_000_000, "{} nodes", result.nodes);
 }
+
+// ----- answers given without playing the move -----
+
+/// What the core says of a move without playing it agrees with playing it: the legal moves (most
+/// judged on the board they leave, against enemy hook pieces too when the move neither leaves nor
+/// enters a queen line from a king) and the search's legality test are exactly the pseudo-legal
+/// moves that leave no king of the mover attacked, and `Position::cannot_give_check` is never true
+/// of a move that checks. For every pseudo-legal move in the opening suite's positions, along
+/// random games from them (special moves preferred), and in hand-made positions where a hook's
+/// attack alone decides: a capture that puts a victim behind the king for an adjacent Guillotine's
+/// double capture, a piece that leaves a rook's line to the king, a Dragon withdrawal and a
+/// Guillotine fly-over opened by a piece leaving the line.
+#[test]
+fn answers_without_playing_the_move_agree_with_playing_it() {
+    let suite = include_str!("../fixtures/openings/wreckage.epd");
+    let openings = suite
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(80)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
+        });
+    let hand_made = [
+        // Fd2xe4 puts a victim behind the white king for the Guillotine on e6: illegal.
+        "k9/10/10/10/4g5/4K5/4p5/10/3F6/10[-] w - - 0 1",
+        // Black to move: fd8xe6 puts a victim behind the black king for the Guillotine on e4.
+        "K9/10/3f6/10/4P5/4k5/4G5/10/10/10[-] b - - 0 1",
+        // Fe5 off the e-file: discovered check by the rook on e2.
+        "10/4k5/10/10/4F5/10/10/10/4R5/K9[-] w - - 0 1",
+        // Fe6 off the e-file: the Dragon on e7 then checks e8 by withdrawal.
+        "4k5/4D5/4F5/10/10/10/10/10/10/K9[-] w - - 0 1",
+        // Fe4 off the e-file: the Guillotine on e2 then flies over the king on e6 (e7 empty).
+        "9k/10/10/10/4K5/10/4f5/10/4g5/10[-] b - - 0 1",
+    ];
+    let starts: Vec<String> = hand_made.iter().map(|s| s.to_string()).chain(openings).collect();
+    let mut rng = XorShift::new(11);
+    let (mut moves, mut illegal, mut checks, mut no_check_said) = (0, 0, 0, 0);
+    for (i, start) in starts.iter().enumerate() {
+        let mut p = pos(start);
+        for ply in 0..if i < hand_made.len() + 40 { 40 } else { 1 } {
+            let ctx = format!("game {i} from {start}, ply {ply}: {}", fen_of(&p));
+            let legal = p.legal_moves();
+            let mut pseudo = MoveList::new();
+            p.generate_pseudo(&mut pseudo);
+            let lctx = p.legality_context();
+            let us = p.side_to_move();
+            for mv in pseudo.iter().copied() {
+                let listed = legal.iter().any(|m| *m == mv);
+                let judged = p.is_legal_with(&lctx, &mv);
+                let said_no_check = p.cannot_give_check(&mv);
+                p.make(mv);
+                let played = !p.king_attacked(us);
+                let check = p.side_to_move() == us || p.in_check();
+                p.unmake();
+                assert_eq!(
+                    (listed, judged),
+                    (played, played),
+                    "{ctx}: {mv:?} legal by the list, the search's test, playing"
+                );
+                if played {
+                    assert!(!(said_no_check && check), "{ctx}: {mv:?} checks, yet cannot_give_check");
+                    checks += usize::from(check);
+                    no_check_said += usize::from(said_no_check);
+                }
+                moves += 1;
+                illegal += usize::from(!played);
+            }
+            if legal.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let mv = random_move_preferring_specials(&p, &legal, &mut rng);
+            p.make(mv);
+        }
+    }
+    assert!(
+        moves > 100_000 && illegal > 1000 && checks > 1000 && no_check_said > 50_000,
+        "{moves} moves, {illegal} illegal, {checks} checks, {no_check_said} said to give no check"
+    );
+}
