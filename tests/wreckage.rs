@@ -945,7 +945,8 @@ fn answers_without_playing_the_move_agree_with_playing_it() {
             p.generate_pseudo(&mut pseudo);
             let lctx = p.legality_context();
             let us = p.side_to_move();
-            for mv in pseudo.iter().copied() {
+            // Castling is also illegal through an attacked square, which playing it does not show.
+            for mv in pseudo.iter().copied().filter(|mv| !matches!(mv, Move::Castle { .. })) {
                 let listed = legal.iter().any(|m| *m == mv);
                 let judged = p.is_legal_with(&lctx, &mv);
                 let said_no_check = p.cannot_give_check(&mv);
@@ -974,7 +975,7 @@ fn answers_without_playing_the_move_agree_with_playing_it() {
         }
     }
     assert!(
-        moves > 100_000 && illegal > 1000 && checks > 1000 && no_check_said > 50_000,
+        moves > 100_000 && illegal > 500 && checks > 1000 && no_check_said > 50_000,
         "{moves} moves, {illegal} illegal, {checks} checks, {no_check_said} said to give no check"
     );
 }
