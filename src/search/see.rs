@@ -45,7 +45,8 @@ pub(crate) fn see(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> Option<i32> 
     while let Some((sq, value)) = least_valuable_attacker(pos, target, side, &removed, kinds) {
         d += 1;
         gain[d] = on_square - gain[d - 1];
-        if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 >= gain.len() {
+        // No cut once the sign is known: callers compare the value itself with margins.
+        if d + 1 >= gain.len() {
             break;
         }
         removed.insert(sq);
@@ -136,6 +137,13 @@ mod tests {
         assert_eq!(see_of("4k3/8/5b2/4p3/8/3N4/8/4R1K1 w - - 0 1", "d3e5"), Some(100));
         // A quiet move onto a square attacked by a pawn loses the piece.
         assert_eq!(see_of("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", "d1d5"), Some(-950));
+    }
+
+    #[test]
+    fn the_value_is_exact_not_only_its_sign() {
+        // RxP, BxR; QxB would lose the queen to the rook behind: White stops a rook for a pawn down.
+        // A cut once the sign was known (QxB already losing) counted QxB as if it stood: -70.
+        assert_eq!(see_of("3r2k1/8/4b3/3p4/8/8/Q7/3R2K1 w - - 0 1", "d1d5"), Some(100 - 500));
     }
 
     #[test]
