@@ -50,6 +50,9 @@ pub struct Tables {
     pub ray_index: Vec<(u32, u32)>,
     /// Promotion squares per `kind * 2 + colour`.
     pub promotion_zone: Vec<SquareSet>,
+    /// Squares a move onto which may promote, of any kind and colour (every square where a move
+    /// leaving a zone promotes).
+    pub promotion_targets: SquareSet,
     /// Squares from which a piece could never move again, per `kind * 2 + colour`: no drop goes
     /// there and an optional promotion is forced there.
     pub immobile: Vec<SquareSet>,
@@ -161,6 +164,15 @@ impl Tables {
             for color in Color::BOTH {
                 t.add_forward_rays(shape, p, color);
             }
+        }
+        for zone in &t.promotion_zone {
+            t.promotion_targets = t.promotion_targets.union(zone);
+        }
+        if pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|pr| pr.from_zone))
+        {
+            t.promotion_targets = shape.squares().collect();
         }
         // Reverse attack tables, per attacking colour and target square.
         for color in Color::BOTH {

@@ -2,7 +2,7 @@
 //! `mQmN`); detonation removes every adjacent enemy piece not in `hook_immune` (ninja pawns) and
 //! leaves the Detonator in place.
 
-use super::{Hook, MoveList, ray, victim};
+use super::{Hook, MoveList, line_to, ray, victim};
 use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move, NEIGHBOURS};
 use crate::core::position::Position;
@@ -47,5 +47,10 @@ impl Hook for Detonator {
     fn attack_set(&self, pos: &Position, from: Square) -> SquareSet {
         let shape = pos.variant().shape;
         NEIGHBOURS.iter().filter_map(|&d| ray(shape, from, d).next()).collect()
+    }
+
+    fn may_capture_on(&self, pos: &Position, from: Square, target: Square, _cleared: &SquareSet) -> bool {
+        // Detonating takes every neighbour it may take.
+        line_to(pos, from, target).is_some_and(|(_, dist)| dist == 1)
     }
 }

@@ -4,7 +4,7 @@
 //! opposite side (withdrawal). Capture is mandatory; the piece types in `hook_immune` (pawns) are
 //! never captured.
 
-use super::{Hook, MoveList, QUEEN, empty, on_line, oriented, ray, step, victim};
+use super::{Hook, MoveList, QUEEN, clear, empty, line_to, on_line, oriented, path_clear, ray, step, victim};
 use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
@@ -110,5 +110,24 @@ impl Hook for Dragon {
             }
         }
         set
+    }
+
+    fn may_capture_on(&self, pos: &Position, from: Square, target: Square, cleared: &SquareSet) -> bool {
+        let Some(color) = pos.color_at(from) else { return false };
+        let Some(line @ (d, dist)) = line_to(pos, from, target) else {
+            return false;
+        };
+        if dist >= 2 {
+            // An approach along a forward line, landing just before the target.
+            return is_forward(oriented(color, d).1) && path_clear(pos, cleared, from, line);
+        }
+        // A withdrawal from the neighbour: a retreat the other way, onto a square that may be empty.
+        let back = (-d.0, -d.1);
+        !is_forward(oriented(color, back).1)
+            && pos
+                .variant()
+                .shape
+                .offset(from, back.0, back.1)
+                .is_some_and(|s| clear(pos, cleared, s))
     }
 }

@@ -3,7 +3,7 @@
 //! whatever stands between (a friend is jumped, an enemy is captured too); a short jump over an
 //! adjacent friend.
 
-use super::{Hook, MoveList, QUEEN, empty, on_line, ray, step, victim};
+use super::{Hook, MoveList, QUEEN, clear, empty, line_to, on_line, path_clear, ray, step, victim};
 use crate::core::geometry::{Square, SquareSet};
 use crate::core::moves::{Blast, Move};
 use crate::core::position::Position;
@@ -128,5 +128,22 @@ impl Hook for Guillotine {
             }
         }
         set
+    }
+
+    fn may_capture_on(&self, pos: &Position, from: Square, target: Square, cleared: &SquareSet) -> bool {
+        let Some(line @ (d, dist)) = line_to(pos, from, target) else {
+            return false;
+        };
+        // Distance 2: a replacement (or double) capture, whatever stands between.
+        if dist == 2 {
+            return true;
+        }
+        let beyond = pos.variant().shape.offset(target, d.0, d.1);
+        // A fly-over: the target the first piece on the line, the square beyond it empty.
+        if path_clear(pos, cleared, from, line) && beyond.is_some_and(|b| clear(pos, cleared, b)) {
+            return true;
+        }
+        // A double capture of the neighbour and an enemy beyond it.
+        dist == 1 && beyond.is_some_and(|b| victim(pos, from, b))
     }
 }

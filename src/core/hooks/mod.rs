@@ -44,6 +44,16 @@ pub trait Hook: Sync {
             .filter(|&target| self.attacks(pos, from, target))
             .collect()
     }
+
+    /// Could the piece on `from` capture an enemy piece (one it may capture) standing on `target`
+    /// on this board or on one where any of the pieces on `cleared` have left? Static exchange
+    /// evaluation asks, with the squares whose pieces may leave to capture on `target` during the
+    /// exchange, and declines when the answer is yes. It must be sound: `true` whenever some such
+    /// board allows a move of the piece that removes the one on `target` (which piece stands there
+    /// is for the caller: `hook_immune`); it may be `true` more often. This default always is.
+    fn may_capture_on(&self, _pos: &Position, _from: Square, _target: Square, _cleared: &SquareSet) -> bool {
+        true
+    }
 }
 
 /// Every hook, by name.
@@ -115,6 +125,24 @@ fn oriented(color: Color, (dx, dy): (i32, i32)) -> (i32, i32) {
 
 fn empty(pos: &Position, sq: Square) -> bool {
     pos.piece_at(sq).is_none()
+}
+
+/// Is `sq` empty, or may its piece have left (one of `cleared`)?
+fn clear(pos: &Position, cleared: &SquareSet, sq: Square) -> bool {
+    cleared.contains(sq) || empty(pos, sq)
+}
+
+/// The line from `from` to `target`: its unit step and the distance, if they share a queen line.
+fn line_to(pos: &Position, from: Square, target: Square) -> Option<((i32, i32), i32)> {
+    let s = step(pos, from, target);
+    on_line(s).then(|| ((s.0.signum(), s.1.signum()), s.0.abs().max(s.1.abs())))
+}
+
+/// Are the squares strictly between `from` and the square `dist` steps of `d` away all `clear`?
+fn path_clear(pos: &Position, cleared: &SquareSet, from: Square, (d, dist): ((i32, i32), i32)) -> bool {
+    ray(pos.variant().shape, from, d)
+        .take((dist - 1) as usize)
+        .all(|sq| clear(pos, cleared, sq))
 }
 
 /// The step from `from` to `to` as (dx, dy).
