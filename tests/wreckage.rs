@@ -922,13 +922,13 @@ fn answers_without_playing_the_move_agree_with_playing_it() {
             format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
         });
     let hand_made = [
-        // Fd2xe4 puts a victim behind the white king for the Guillotine on e6: illegal.
+        // Fd2xe4 puts a victim behind the white king on e5 for the Guillotine on e6: illegal.
         "k9/10/10/10/4g5/4K5/4p5/10/3F6/10[-] w - - 0 1",
-        // Black to move: fd8xe6 puts a victim behind the black king for the Guillotine on e4.
+        // Black to move: fd8xe6 puts a victim behind the black king on e5 for the Guillotine on e4.
         "K9/10/3f6/10/4P5/4k5/4G5/10/10/10[-] b - - 0 1",
-        // Fe5 off the e-file: discovered check by the rook on e2.
+        // Fe6 off the e-file: discovered check by the rook on e2 on the king on e9.
         "10/4k5/10/10/4F5/10/10/10/4R5/K9[-] w - - 0 1",
-        // Fe6 off the e-file: the Dragon on e7 then checks e8 by withdrawal.
+        // Fe8 off the e-file: the Dragon on e9 then checks the king on e10 by withdrawal.
         "4k5/4D5/4F5/10/10/10/10/10/10/K9[-] w - - 0 1",
         // Fe4 off the e-file: the Guillotine on e2 then flies over the king on e6 (e7 empty).
         "9k/10/10/10/4K5/10/4f5/10/4g5/10[-] b - - 0 1",
