@@ -901,15 +901,72 @@ fn search_finds_the_mate_in_two() {
 
 // ----- answers given without playing the move -----
 
-/// What the core says of a move without playing it agrees with playing it: the legal moves (most
-/// judged on the board they leave, against enemy hook pieces too when the move neither leaves nor
-/// enters a queen line from a king) and the search's legality test are exactly the pseudo-legal
+/// What the oracle saw: moves judged, how many were illegal, how many gave check, how many
+/// `cannot_give_check` was true of.
+#[derive(Default, Debug)]
+struct Answers {
+    moves: usize,
+    illegal: usize,
+    checks: usize,
+    no_check_said: usize,
+}
+
+/// Plays `plies` random moves (special moves preferred) from each start and checks, for every
+/// pseudo-legal move of every position met, that what the core says of the move without playing
+/// it agrees with playing it: the legal moves and the search's legality test are exactly the
 /// moves that leave no king of the mover attacked, and `Position::cannot_give_check` is never true
-/// of a move that checks. For every pseudo-legal move in the opening suite's positions, along
-/// random games from them (special moves preferred), and in hand-made positions where a hook's
-/// attack alone decides: a capture that puts a victim behind the king for an adjacent Guillotine's
-/// double capture, a piece that leaves a rook's line to the king, a Dragon withdrawal and a
-/// Guillotine fly-over opened by a piece leaving the line.
+/// of a move that checks.
+fn check_answers_without_playing(variant: &Arc<Variant>, starts: &[String], plies: usize, seed: u64) -> Answers {
+    let mut rng = XorShift::new(seed);
+    let mut seen = Answers::default();
+    for (i, start) in starts.iter().enumerate() {
+        let mut p = position(variant, start);
+        for ply in 0..plies {
+            let ctx = format!("game {i} from {start}, ply {ply}: {}", fen_of(&p));
+            let legal = p.legal_moves();
+            let mut pseudo = MoveList::new();
+            p.generate_pseudo(&mut pseudo);
+            let lctx = p.legality_context();
+            let us = p.side_to_move();
+            // Castling is also illegal through an attacked square, which playing it does not show.
+            for mv in pseudo.iter().copied().filter(|mv| !matches!(mv, Move::Castle { .. })) {
+                let listed = legal.iter().any(|m| *m == mv);
+                let judged = p.is_legal_with(&lctx, &mv);
+                let said_no_check = p.cannot_give_check(&mv);
+                p.make(mv);
+                let played = !p.king_attacked(us);
+                let check = p.side_to_move() == us || p.in_check();
+                p.unmake();
+                assert_eq!(
+                    (listed, judged),
+                    (played, played),
+                    "{ctx}: {mv:?} legal by the list, the search's test, playing"
+                );
+                if played {
+                    assert!(!(said_no_check && check), "{ctx}: {mv:?} checks, yet cannot_give_check");
+                    seen.checks += usize::from(check);
+                    seen.no_check_said += usize::from(said_no_check);
+                }
+                seen.moves += 1;
+                seen.illegal += usize::from(!played);
+            }
+            if legal.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let mv = random_move_preferring_specials(&p, &legal, &mut rng);
+            p.make(mv);
+        }
+    }
+    seen
+}
+
+/// The oracle of `check_answers_without_playing` in Wreckage: legal moves (most judged on the
+/// board they leave, against enemy hook pieces too when the move neither leaves nor enters a
+/// queen line from a king) and `cannot_give_check`. In the opening suite's positions, along
+/// random games from some of them, and in hand-made positions where a hook's attack alone
+/// decides: a capture that puts a victim behind the king for an adjacent Guillotine's double
+/// capture, a piece that leaves a rook's line to the king, a Dragon withdrawal and a Guillotine
+/// fly-over opened by a piece leaving the line.
 #[test]
 fn answers_without_playing_the_move_agree_with_playing_it() {
     let suite = include_str!("../fixtures/openings/wreckage.epd");
@@ -934,48 +991,77 @@ fn answers_without_playing_the_move_agree_with_playing_it() {
         "9k/10/10/10/4K5/10/4f5/10/4g5/10[-] b - - 0 1",
     ];
     let starts: Vec<String> = hand_made.iter().map(|s| s.to_string()).chain(openings).collect();
-    let mut rng = XorShift::new(11);
-    let (mut moves, mut illegal, mut checks, mut no_check_said) = (0, 0, 0, 0);
-    for (i, start) in starts.iter().enumerate() {
-        let mut p = pos(start);
-        for ply in 0..if i < hand_made.len() + 40 { 40 } else { 1 } {
-            let ctx = format!("game {i} from {start}, ply {ply}: {}", fen_of(&p));
-            let legal = p.legal_moves();
-            let mut pseudo = MoveList::new();
-            p.generate_pseudo(&mut pseudo);
-            let lctx = p.legality_context();
-            let us = p.side_to_move();
-            // Castling is also illegal through an attacked square, which playing it does not show.
-            for mv in pseudo.iter().copied().filter(|mv| !matches!(mv, Move::Castle { .. })) {
-                let listed = legal.iter().any(|m| *m == mv);
-                let judged = p.is_legal_with(&lctx, &mv);
-                let said_no_check = p.cannot_give_check(&mv);
-                p.make(mv);
-                let played = !p.king_attacked(us);
-                let check = p.side_to_move() == us || p.in_check();
-                p.unmake();
-                assert_eq!(
-                    (listed, judged),
-                    (played, played),
-                    "{ctx}: {mv:?} legal by the list, the search's test, playing"
-                );
-                if played {
-                    assert!(!(said_no_check && check), "{ctx}: {mv:?} checks, yet cannot_give_check");
-                    checks += usize::from(check);
-                    no_check_said += usize::from(said_no_check);
-                }
-                moves += 1;
-                illegal += usize::from(!played);
-            }
-            if legal.is_empty() || p.outcome().is_some() {
-                break;
-            }
-            let mv = random_move_preferring_specials(&p, &legal, &mut rng);
-            p.make(mv);
-        }
-    }
+    // Random games from the hand-made positions and the first 40 openings; the other openings
+    // only as they are.
+    let (games, single) = starts.split_at(hand_made.len() + 40);
+    let mut seen = check_answers_without_playing(&wreckage(), games, 40, 11);
+    let alone = check_answers_without_playing(&wreckage(), single, 1, 11);
+    seen.moves += alone.moves;
+    seen.illegal += alone.illegal;
+    seen.checks += alone.checks;
+    seen.no_check_said += alone.no_check_said;
     assert!(
-        moves > 100_000 && illegal > 500 && checks > 1000 && no_check_said > 50_000,
-        "{moves} moves, {illegal} illegal, {checks} checks, {no_check_said} said to give no check"
+        seen.moves > 100_000 && seen.illegal > 500 && seen.checks > 1000 && seen.no_check_said > 50_000,
+        "{seen:?}"
+    );
+}
+
+/// Wreckage whose queen, rooks and bishops leap: hook pieces among leapers, no rider. Nothing but
+/// the hook pieces' queen lines (`Tables::queen_lines`) then says which moves may expose a king
+/// to a hook piece or give check with one; in Wreckage the riders' lines cover every queen line.
+const LEAPING_WRECKAGE: &str = r#"
+name = "leaping-wreckage"
+inherit = "wreckage"
+description = "Wreckage with a leaping queen, rooks and bishops: hook pieces and no rider"
+
+[[piece]]
+letter = "Q"
+betza = "KNAD"
+
+[[piece]]
+letter = "R"
+betza = "WD"
+
+[[piece]]
+letter = "B"
+betza = "FA"
+"#;
+
+/// The oracle of `check_answers_without_playing` where only the hook pieces' queen lines tell the
+/// moves that cannot expose a king or give check from the others: in random games of Wreckage
+/// with leapers for its riders, from the start, the opening suite's first positions and the
+/// hand-made positions above that have no rook (a Guillotine's double capture and fly-over, a
+/// Dragon's withdrawal).
+#[test]
+fn answers_without_playing_the_move_agree_with_playing_it_among_leapers() {
+    let variant = fairybridge::protocol::builtin_games()
+        .read_definition(LEAPING_WRECKAGE, "leaping-wreckage.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // No line of any rider to any square: the tables leave every queen line to the hooks' rule.
+    assert!(variant.tables.line_mask.iter().all(|lines| lines.is_empty()));
+    let hand_made = [
+        "k9/10/10/10/4g5/4K5/4p5/10/3F6/10[-] w - - 0 1",
+        "K9/10/3f6/10/4P5/4k5/4G5/10/10/10[-] b - - 0 1",
+        "4k5/4D5/4F5/10/10/10/10/10/10/K9[-] w - - 0 1",
+        "9k/10/10/10/4K5/10/4f5/10/4g5/10[-] b - - 0 1",
+    ];
+    let openings = include_str!("../fixtures/openings/wreckage.epd")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(40)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
+        });
+    let starts: Vec<String> = hand_made
+        .iter()
+        .chain(&[START])
+        .map(|s| s.to_string())
+        .chain(openings)
+        .collect();
+    let seen = check_answers_without_playing(&variant, &starts, 60, 13);
+    assert!(
+        seen.moves > 100_000 && seen.illegal > 500 && seen.checks > 1000 && seen.no_check_said > 50_000,
+        "{seen:?}"
     );
 }
