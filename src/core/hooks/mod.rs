@@ -3,7 +3,9 @@
 //! from its Betza string like any piece's; the hook adds its captures (and may turn a quiet move
 //! into a capture) and answers which squares it attacks — check detection depends on both agreeing.
 //!
-//! To add one: a file here with a unit struct implementing `Hook`, and an entry in `HOOKS`.
+//! To add one: a file here with a unit struct implementing `Hook`, and an entry in `HOOKS`. Its
+//! attack on a square must keep the contract of `Hook::attacks`: only from a square on the queen
+//! lines through the target, reading only squares on those lines (`Tables::queen_lines`).
 
 mod detonator;
 mod dragon;
@@ -15,7 +17,9 @@ use super::geometry::{BoardShape, Color, Square, SquareSet};
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
-/// A piece's behaviour beyond its movement atoms.
+/// A piece's behaviour beyond its movement atoms. Every hook attacks a square only from a square
+/// on the eight queen lines through it, and whether it does depends only on the occupancy and
+/// contents of squares on those lines (see `attacks`).
 pub trait Hook: Sync {
     /// The name a definition file uses (`hook = "dragon"`).
     fn name(&self) -> &'static str;
@@ -31,7 +35,10 @@ pub trait Hook: Sync {
     fn captures(&self, pos: &Position, from: Square, list: &mut MoveList);
 
     /// Does the piece on `from` attack `target`, i.e. could it capture a (capturable) enemy piece
-    /// standing there?
+    /// standing there? Contract: `true` only if `from` is on a queen line through `target`, and the
+    /// answer reads no square off those lines (`Tables::queen_lines`): check detection skips hook
+    /// pieces off them, and legality and `Position::cannot_give_check` trust a move that neither
+    /// leaves nor enters one of them not to change a hook's attack on a king.
     fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool;
 
     /// Every square the piece on `from` attacks: exactly those `target`s for which `attacks` is
