@@ -6,8 +6,9 @@
 //!
 //! Hook pieces capture in ways these tables do not describe (a Dragon takes the piece beyond or
 //! behind it, a Detonator its neighbours, a Guillotine flies over or takes two), so SEE answers
-//! only where no hook can take part: a hook's own capture is no exchange on its square (`None`),
-//! and a capture onto a square where some hook piece, of either side, could take what stands there
+//! only where no hook can take part: a hook's `Special` move is no exchange on one square (`None`;
+//! a Guillotine's plain capture at distance 2 is a `Normal` move, answered like any capture), and
+//! a capture onto a square where some hook piece, of either side, could take what stands there
 //! at some point of the exchange is declined too. That test is sound for every order of captures:
 //! it asks each hook (`Position::hook_may_capture_on`) with every piece that could ever leave to
 //! capture on the square taken off (`exchange_reach`) and with every kind that could stand there.
@@ -251,7 +252,8 @@ mod tests {
     #[test]
     fn the_value_is_exact_not_only_its_sign() {
         // RxP, BxR; QxB would lose the queen to the rook behind: White stops a rook for a pawn down.
-        // A cut once the sign was known (QxB already losing) counted QxB as if it stood: -70.
+        // Exact, not just negative: QxB, which the rook would answer by taking the queen, is not
+        // counted (as if the queen stood after it, the value would be -70).
         assert_eq!(
             see_of("3r2k1/8/4b3/3p4/8/8/Q7/3R2K1 w - - 0 1", "d1d5"),
             Some(100 - 500)
@@ -324,7 +326,7 @@ mod tests {
     }
 
     /// The oracle's value of the capture `mv` and whether a hook could capture on its square in
-    /// the exchange; `None` for a hook's own capture (not an exchange on one square).
+    /// the exchange; `None` for a hook's `Special` move (not an exchange on one square).
     fn oracle(pos: &mut Position, mv: Move, kinds: &[KindInfo]) -> Option<(i32, bool)> {
         let mover = pos.piece_at(mv.from()?)?;
         if matches!(mv, Move::Special { .. }) {
@@ -436,8 +438,7 @@ mod tests {
     }
 
     /// In Wreckage, hook pieces on the board: SEE answers most captures, each exactly, and never
-    /// one where the oracle finds a hook able to capture on the square. (Before, it declined every
-    /// capture with a hook on the board.)
+    /// one where the oracle finds a hook able to capture on the square.
     #[test]
     fn wreckage_exchanges_agree_with_the_oracle_and_decline_only_near_hooks() {
         let tally = check_suite("wreckage", include_str!("../../fixtures/openings/wreckage.epd"), 5);
