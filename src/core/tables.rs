@@ -133,11 +133,11 @@ impl Tables {
         &self.line_mask[attacker as usize * self.num_squares + target.index()]
     }
 
-    /// The squares on the queen lines from `target` (see `queen_lines`); only for a variant with
-    /// hook pieces.
+    /// The squares on the queen lines from `target` (see `queen_lines`); none in a variant
+    /// without hook pieces, which has no table of them.
     #[inline]
     pub fn queen_lines(&self, target: Square) -> &SquareSet {
-        &self.queen_lines[target.index()]
+        self.queen_lines.get(target.index()).unwrap_or(&SquareSet::EMPTY)
     }
 
     /// The attack tables and Zobrist keys of a board and its pieces.
@@ -453,5 +453,22 @@ impl ExtendFrom for SquareSet {
         for &s in squares {
             self.insert(s);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variants::Registry;
+
+    /// Queen lines: every square on the eight lines from a square in a game with hook pieces
+    /// (27 from a corner of Wreckage's 10x10 board, 9 on each line), none in one without.
+    #[test]
+    fn queen_lines_only_in_a_game_with_hook_pieces() {
+        let registry = Registry::builtin();
+        let wreckage = registry.get("wreckage").expect("wreckage");
+        let corner = wreckage.shape.squares().next().expect("a square");
+        assert_eq!(wreckage.tables.queen_lines(corner).len(), 27);
+        let chess = registry.get("normal").expect("normal");
+        assert!(chess.shape.squares().all(|s| chess.tables.queen_lines(s).is_empty()));
     }
 }
