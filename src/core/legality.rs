@@ -3,13 +3,13 @@
 //! whether a given move is one — asked of a position without changing it; and `play`, which
 //! refuses a move that is not legal.
 //!
-//! Most moves are judged on the board as it would be after them, read from the move without
-//! playing it. The others are played and taken back: under a repetition ban (only the position
-//! after the move has the hash to look for), growing roses (the turn goes on), against enemy hook
-//! pieces when the move leaves or enters a queen line from a king (a hook reads a real board; off
-//! those lines it cannot change a hook's attack on a king) and for hook moves (a blast may take
-//! the mover's own pieces). A caller that owns the position (the search) has them played on it; a question asked
-//! of a position that may not change plays them on a copy, made at the first such move.
+//! Most moves are judged on the board as it would be after them, read from the move without playing
+//! it. The others are played and taken back: under a repetition ban (only the position after the
+//! move has the hash to look for), growing roses (the turn goes on), against enemy hook pieces when
+//! the move leaves or enters a queen line from a king (a hook reads a real board; off those lines
+//! it cannot change a hook's attack on a king) and for hook moves (a blast may take the mover's own
+//! pieces). A caller that owns the position (the search) has them played on it; a question asked of
+//! a position that may not change plays them on a copy, made at the first such move.
 
 use std::ops::ControlFlow;
 
