@@ -221,6 +221,7 @@ mod tests {
     use super::*;
     use crate::search::eval::EvalTables;
     use crate::test_fixtures;
+    use crate::test_rng::Rng;
     use crate::variants::Registry;
 
     fn see_of(fen_text: &str, mv: &str) -> Option<i32> {
@@ -390,24 +391,12 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator for random games.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// The suite's positions of `variant` (every `step`-th), each followed by a random game that
     /// prefers captures and hook moves (so that exchanges and hooks meet), checked every few plies.
     fn check_suite(variant: &str, suite: &str, step: usize) -> Tally {
         let v = Registry::builtin().get(variant).unwrap();
         let kinds = EvalTables::new(&v).kinds;
-        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut tally = Tally::default();
         let lines = suite.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
         for line in lines.step_by(step) {
