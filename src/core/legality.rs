@@ -134,14 +134,14 @@ impl Position {
             let simple = match *mv {
                 Move::Normal { from, to, .. } | Move::MultiStep { from, to, .. } => {
                     let b = self.men.board[from.index()];
-                    self.variant().piece(Piece(b).kind()).royalty != Royalty::King
-                        && !ctx.sensitive.contains(from)
-                        && !(ctx.enemy_hoppers && ctx.sensitive.contains(to))
-                        && !ctx.hook_sensitive.contains(from)
-                        && !ctx.hook_sensitive.contains(to)
+                    !(self.variant().piece(Piece(b).kind()).royalty == Royalty::King
+                        || ctx.sensitive.contains(from)
+                        || (ctx.enemy_hoppers && ctx.sensitive.contains(to))
+                        || ctx.hook_sensitive.contains(from)
+                        || ctx.hook_sensitive.contains(to))
                 }
                 Move::Drop { to, .. } => {
-                    !(ctx.enemy_hoppers && ctx.sensitive.contains(to)) && !ctx.hook_sensitive.contains(to)
+                    !((ctx.enemy_hoppers && ctx.sensitive.contains(to)) || ctx.hook_sensitive.contains(to))
                 }
                 _ => false,
             };
