@@ -3,10 +3,60 @@
 //! Nothing here knows which variant it is playing.
 
 use super::betza::mode;
-use super::geometry::{Color, Square};
+use super::geometry::{Color, Square, SquareSet};
 use super::moves::{Move, MoveList};
-use super::piece::{Kind, Piece};
+use super::piece::{Kind, Piece, Promotion};
 use super::position::{EMPTY, Position};
+use super::variant::Variant;
+
+/// The promotion rule of the moves of one piece from one square, the one move generation follows
+/// (static exchange evaluation asks it too): a move promotes if it ends in the piece's zone, or
+/// starts there when the rule has `from_zone`; it may then stay unpromoted only if the rule is
+/// optional and the piece could still move from where it lands (`Tables::immobile`).
+#[derive(Copy, Clone)]
+pub struct Promotions<'a> {
+    /// The piece's rule, if it has one (only then is its zone not empty).
+    rule: Option<&'a Promotion>,
+    zone: &'a SquareSet,
+    immobile: &'a SquareSet,
+    /// Every move promotes: it leaves the zone of a `from_zone` rule.
+    leaves_zone: bool,
+}
+
+impl<'a> Promotions<'a> {
+    /// The rule of the moves of `kind` of `color` from `from`.
+    #[inline]
+    pub fn new(v: &'a Variant, kind: Kind, color: Color, from: Square) -> Promotions<'a> {
+        let Some(rule) = &v.piece(kind).promotion else {
+            return Promotions {
+                rule: None,
+                zone: &SquareSet::EMPTY,
+                immobile: &SquareSet::EMPTY,
+                leaves_zone: false,
+            };
+        };
+        let i = kind.index() * 2 + color as usize;
+        let zone = &v.tables.promotion_zone[i];
+        Promotions {
+            rule: Some(rule),
+            zone,
+            immobile: &v.tables.immobile[i],
+            leaves_zone: rule.from_zone && zone.contains(from),
+        }
+    }
+
+    /// The rule a move to `to` promotes by, if it promotes.
+    #[inline]
+    pub fn on(&self, to: Square) -> Option<&'a Promotion> {
+        self.rule.filter(|_| self.leaves_zone || self.zone.contains(to))
+    }
+
+    /// May a move to `to` that promotes stay unpromoted instead?
+    #[inline]
+    pub fn may_stay(&self, to: Square) -> bool {
+        self.rule.is_some_and(|p| p.optional) && !self.immobile.contains(to)
+    }
+}
 
 impl Position {
     /// Adds every pseudo-legal move: all moves except the test that no king is left attacked (and
@@ -74,16 +124,15 @@ impl Position {
         let board = &self.men.board;
         let us_bit = us as u8;
         let uncapturable = t.uncapturable_mask;
-        let zone = &t.promotion_zone[kind.index() * 2 + us as usize];
-        let promotes = !zone.is_empty();
-        // Shogi: every move out of the zone may promote too.
-        let leaves_zone =
-            promotes && zone.contains(from) && v.piece(kind).promotion.as_ref().is_some_and(|p| p.from_zone);
+        let promotions = Promotions::new(v, kind, us, from);
         let ep = self.en_passant();
         // An enemy piece that may be captured (roses never are).
         let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
-        let promotes_on = |to: Square| promotes && (leaves_zone || zone.contains(to));
-        let add = |list: &mut MoveList, mv: Move| self.push_move(list, mv, kind, promotes_on(mv.to()));
+        let promotes_on = |to: Square| promotions.on(to).is_some();
+        let add = |list: &mut MoveList, mv: Move| match promotions.on(mv.to()) {
+            Some(p) => self.push_promotions(list, mv, p, promotions.may_stay(mv.to())),
+            None => list.push(mv),
+        };
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
             if ray.modes & mode::HOP == 0 {
@@ -152,25 +201,19 @@ impl Position {
         }
     }
 
-    /// Adds a move, once per promotion choice if it ends in the promotion zone (for growing
-    /// roses: once per enemy unit that can be converted).
-    #[inline]
-    pub(crate) fn push_move(&self, list: &mut MoveList, mv: Move, kind: Kind, promote: bool) {
-        if promote && let Some(p) = &self.variant().piece(kind).promotion {
-            if let Some(convert) = p.convert {
-                self.push_grow_moves(list, mv, convert);
-                return;
-            }
-            let us = self.side_to_move();
-            if p.optional && !self.variant().tables.immobile[kind.index() * 2 + us as usize].contains(mv.to()) {
-                list.push(mv);
-            }
-            for &choice in &p.choices {
-                list.push(mv.with_promotion(choice));
-            }
+    /// Adds a move that promotes by `p`, once per promotion choice and unpromoted too if it
+    /// `may_stay` (for growing roses: once per enemy unit that can be converted).
+    fn push_promotions(&self, list: &mut MoveList, mv: Move, p: &Promotion, may_stay: bool) {
+        if let Some(convert) = p.convert {
+            self.push_grow_moves(list, mv, convert);
             return;
         }
-        list.push(mv);
+        if may_stay {
+            list.push(mv);
+        }
+        for &choice in &p.choices {
+            list.push(mv.with_promotion(choice));
+        }
     }
 
     /// Growing roses: one move per enemy unit (not already of the `convert` kind, and not the one

@@ -1,8 +1,9 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square, each
 //! side recapturing with its least valuable attacker (x-rays included: attackers are looked up again
-//! on a virtual board after every capture), a pawn that recaptures into its promotion zone
-//! promoting to its best choice. Attackers come from the core (`table_attackers` on a board with
-//! the exchanged pieces taken off), so any leaper, rider, lame leaper or hopper works.
+//! on a virtual board after every capture), a recapture that promotes (by the move generator's
+//! rule, `Promotions`) promoting to its best choice. Attackers come from the core
+//! (`table_attackers` on a board with the exchanged pieces taken off), so any leaper, rider, lame
+//! leaper or hopper works.
 //!
 //! Hook pieces capture in ways these tables do not describe (a Dragon takes the piece beyond or
 //! behind it, a Detonator its neighbours, a Guillotine flies over or takes two), so SEE answers
@@ -16,6 +17,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::core::movegen::Promotions;
 use crate::core::{Color, Move, Piece, Position, Square, SquareSet};
 
 use super::eval::KindInfo;
@@ -126,24 +128,19 @@ fn exchange_reach(
     }
 }
 
-/// The kinds `piece` may be after moving from `from` to `target` (its promotion choices too).
+/// The kinds `piece` may be after moving from `from` to `target`: its promotion choices, and its
+/// own kind even where it must promote (a kind too many only makes the hook test more cautious).
 fn kinds_arriving(pos: &Position, piece: Piece, from: Square, target: Square) -> u32 {
     let own = 1u32 << piece.kind().0;
-    match promotion_on(pos, piece, from, target) {
+    match promotions(pos, piece, from).on(target) {
         Some(p) => p.choices.iter().fold(own, |m, k| m | 1 << k.0),
         None => own,
     }
 }
 
-/// The promotion rule that applies to `piece` moving from `from` to `target`, if any.
-fn promotion_on(pos: &Position, piece: Piece, from: Square, target: Square) -> Option<&crate::core::piece::Promotion> {
-    let v = pos.variant();
-    let zone = &v.tables.promotion_zone[piece.kind().index() * 2 + piece.color() as usize];
-    if zone.is_empty() {
-        return None;
-    }
-    let promotion = v.piece(piece.kind()).promotion.as_ref()?;
-    (zone.contains(target) || (promotion.from_zone && zone.contains(from))).then_some(promotion)
+/// The promotion rule of `piece` moving from `from`: the one move generation follows.
+fn promotions(pos: &Position, piece: Piece, from: Square) -> Promotions<'_> {
+    Promotions::new(pos.variant(), piece.kind(), piece.color(), from)
 }
 
 /// What `piece` capturing from `from` on `target` stands there worth, and what it gains by
@@ -151,7 +148,8 @@ fn promotion_on(pos: &Position, piece: Piece, from: Square, target: Square) -> O
 /// a growing rose, which leaves the square: no exchange SEE describes.
 fn on_arrival(pos: &Position, piece: Piece, from: Square, target: Square, kinds: &[KindInfo]) -> Option<(i32, i32)> {
     let own = &kinds[piece.kind().index()];
-    let Some(promotion) = promotion_on(pos, piece, from, target) else {
+    let promotions = promotions(pos, piece, from);
+    let Some(promotion) = promotions.on(target) else {
         return Some((own.see_value, 0));
     };
     if promotion.convert.is_some() {
@@ -163,7 +161,7 @@ fn on_arrival(pos: &Position, piece: Piece, from: Square, target: Square, kinds:
         .map(|k| &kinds[k.index()])
         .max_by_key(|k| k.value);
     match best {
-        Some(k) if k.value > own.value || !promotion.optional => Some((k.see_value, k.value - own.value)),
+        Some(k) if k.value > own.value || !promotions.may_stay(target) => Some((k.see_value, k.value - own.value)),
         _ => Some((own.see_value, 0)),
     }
 }
@@ -445,5 +443,60 @@ mod tests {
         let tally = check_suite("normal", include_str!("../../fixtures/openings/normal.epd"), 10);
         eprintln!("normal: {tally:?} of {} captures", tally.captures());
         assert_eq!(tally.answered, tally.captures(), "{tally:?}");
+    }
+
+    /// A recapture promotes as move generation has it: a pawn whose optional promotion is to a
+    /// cheaper piece must still take it on the last rank, where it could never move again.
+    #[test]
+    fn a_recapture_promotes_where_the_move_generator_forces_it() {
+        let v = Registry::builtin()
+            .read_definition(
+                r#"
+name = "cheap-promotion"
+board = "8x8"
+start = "3N3k/2P5/8/8/8/8/7K/3r4 b - - 0 1"
+
+[[piece]]
+letter = "P"
+name = "Pawn"
+betza = "fmWfcF"
+value = 100
+promotion = { ranks = [8], to = "F", optional = true }
+
+[[piece]]
+letter = "F"
+name = "Ferz"
+betza = "F"
+value = 50
+
+[[piece]]
+letter = "N"
+name = "Knight"
+betza = "N"
+value = 300
+
+[[piece]]
+letter = "R"
+name = "Rook"
+betza = "R"
+value = 500
+
+[[piece]]
+letter = "K"
+name = "King"
+betza = "K"
+value = 0
+royal = "king"
+"#,
+                "cheap-promotion.toml",
+            )
+            .unwrap();
+        let kinds = EvalTables::new(&v).kinds;
+        let mut pos = test_fixtures::position_of(&v, "3N3k/2P5/8/8/8/8/7K/3r4 b - - 0 1");
+        // RxN, then cxd8 may only be played promoting to a ferz.
+        let mv = test_fixtures::parse_move(&mut pos, "d1d8");
+        let (exact, hook) = oracle(&mut pos, mv, &kinds).unwrap();
+        assert!(!hook);
+        assert_eq!(see(&pos, &mv, &kinds), Some(exact));
     }
 }
