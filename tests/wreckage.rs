@@ -670,22 +670,25 @@ fn check_attack_sets(p: &Position, ctx: &str) -> usize {
     checked
 }
 
+/// The first `n` positions of Wreckage's opening suite as FENs (the suite's EPD has no move counters).
+fn suite_positions(n: usize) -> impl Iterator<Item = String> {
+    include_str!("../fixtures/openings/wreckage.epd")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
+        })
+}
+
 /// `Hook::attack_set` is exactly the squares `Hook::attacks` holds attacked, for every hook: in the
 /// opening suite's positions, along random games from them (captures and drops preferred, so
 /// that lines open and pieces crowd), and in hand-made positions with hooks on edges and corners,
 /// crowded by friends and enemies, ninja pawns (immune to Detonator and Dragon) among them.
 #[test]
 fn hook_attack_sets_are_exactly_the_squares_attacks_holds() {
-    let suite = include_str!("../fixtures/openings/wreckage.epd");
-    let openings: Vec<String> = suite
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(60)
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
-        })
-        .collect();
+    let openings: Vec<String> = suite_positions(60).collect();
     let hand_made = [
         "X8D/G8G/10/4k5/10/10/5K4/10/g8g/d8x[-] w - - 0 1",
         "Gx8/dX8/10/10/4k5/10/10/5K4/8Dx/8gG[-] b - - 0 1",
@@ -969,15 +972,7 @@ fn check_answers_without_playing(variant: &Arc<Variant>, starts: &[String], plie
 /// fly-over opened by a piece leaving the line.
 #[test]
 fn answers_without_playing_the_move_agree_with_playing_it() {
-    let suite = include_str!("../fixtures/openings/wreckage.epd");
-    let openings = suite
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(80)
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
-        });
+    let openings = suite_positions(80);
     let hand_made = [
         // Fd2xe4 puts a victim behind the white king on e5 for the Guillotine on e6: illegal.
         "k9/10/10/10/4g5/4K5/4p5/10/3F6/10[-] w - - 0 1",
@@ -1045,14 +1040,7 @@ fn answers_without_playing_the_move_agree_with_playing_it_among_leapers() {
         "4k5/4D5/4F5/10/10/10/10/10/10/K9[-] w - - 0 1",
         "9k/10/10/10/4K5/10/4f5/10/4g5/10[-] b - - 0 1",
     ];
-    let openings = include_str!("../fixtures/openings/wreckage.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(40)
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
-        });
+    let openings = suite_positions(40);
     let starts: Vec<String> = hand_made
         .iter()
         .chain(&[START])
