@@ -11,14 +11,14 @@
 //! a Guillotine's plain capture at distance 2 is a `Normal` move, answered like any capture), and
 //! a capture onto a square where some hook piece, of either side, could take what stands there
 //! at some point of the exchange is declined too. That test is sound for every order of captures:
-//! it asks each hook (`Position::hook_may_capture_on`) with every piece that could ever leave to
-//! capture on the square taken off (`exchange_reach`) and with every kind that could stand there.
+//! it asks each hook (`hook_may_capture_on`) with every piece that could ever leave to capture on
+//! the square taken off (`exchange_reach`) and with every kind that could stand there.
 //! Callers fall back to MVV-LVA where SEE declines.
 
 use std::ops::ControlFlow;
 
 use crate::core::movegen::Promotions;
-use crate::core::{Color, Move, Piece, Position, Square, SquareSet};
+use crate::core::{Color, Move, Piece, Position, Square, SquareSet, Variant};
 
 use super::eval::KindInfo;
 
@@ -90,12 +90,41 @@ fn hook_may_take_part(pos: &Position, moved: Square, target: Square, removed: &S
     if pos.variant().tables.has_hoppers {
         return true;
     }
-    if !pos.hook_may_capture_on(target, moved, &EVERY_SQUARE, [u32::MAX; 2]) {
+    if !hook_may_capture_on(pos, target, moved, &EVERY_SQUARE, [u32::MAX; 2]) {
         return false;
     }
     let them = pos.side_to_move().opposite();
     let (cleared, standing) = exchange_reach(pos, target, *removed, them, standing);
-    pos.hook_may_capture_on(target, moved, &cleared, standing)
+    hook_may_capture_on(pos, target, moved, &cleared, standing)
+}
+
+/// Could a hook piece capture, at some point of the exchange, the piece standing on `target`?
+/// `moved`: the square the exchange's first move left (a hook that made it stands on `target`);
+/// `cleared`: the squares whose pieces may have left by then to capture on `target`;
+/// `standing[c]`: the kinds (one bit each) that may stand on `target` when colour `c` is to move.
+/// Sound, not exact: `false` only if no hook piece can (each hook's `may_capture_on`, and its
+/// `hook_immune`).
+fn hook_may_capture_on(pos: &Position, target: Square, moved: Square, cleared: &SquareSet, standing: [u32; 2]) -> bool {
+    let v: &Variant = pos.variant();
+    for by in Color::BOTH {
+        let prey = standing[by as usize] & !v.tables.uncapturable_mask;
+        if prey == 0 || !pos.has_hook_pieces(by) {
+            continue;
+        }
+        for &from in pos.pieces_of(by) {
+            let Some(piece) = pos.piece_at(from).filter(|p| v.tables.hook_mask & 1 << p.kind().0 != 0) else {
+                continue;
+            };
+            let pt = v.piece(piece.kind());
+            let Some(hook) = pt.hook else { continue };
+            let immune = pt.hook_immune.iter().fold(0u32, |m, k| m | 1 << k.0);
+            if from != moved && from != target && prey & !immune != 0 && hook.may_capture_on(pos, from, target, cleared)
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Every square whose piece could capture on `target` in some order of the exchange (with the

@@ -1,10 +1,7 @@
 //! Attack detection: is a square attacked, by leapers, riders, hoppers and hook pieces; check;
-//! the attackers of a square on a board with pieces taken off, and whether a hook piece could take
-//! part in an exchange there (static exchange evaluation).
+//! the attackers of a square on a board with pieces taken off (static exchange evaluation).
 
 use std::ops::ControlFlow;
-
-use crate::core::geometry::SquareSet;
 
 use super::*;
 
@@ -100,35 +97,6 @@ impl Position {
                     from.is_some_and(|from| queen.contains(from)) || queen.contains(to)
                 })
         })
-    }
-
-    /// Could a hook piece take part in an exchange of captures on `target` (static exchange
-    /// evaluation): capture, at some point of it, the piece standing there? `moved`: the square the
-    /// exchange's first move left (a hook that made it stands on `target`); `cleared`: the squares
-    /// whose pieces may have left by then to capture on `target`; `standing[c]`: the kinds (one bit
-    /// each) that may stand on `target` when colour `c` is to move. Sound, not exact: `false` only
-    /// if no hook piece can (each hook's `may_capture_on`, and its `hook_immune`).
-    pub fn hook_may_capture_on(&self, target: Square, moved: Square, cleared: &SquareSet, standing: [u32; 2]) -> bool {
-        let v = &*self.variant;
-        for by in Color::BOTH {
-            let prey = standing[by as usize] & !v.tables.uncapturable_mask;
-            if prey == 0 || !self.has_hook_pieces(by) {
-                continue;
-            }
-            for &from in self.pieces_of(by) {
-                let pt = v.piece(Piece(self.men.board[from.index()]).kind());
-                let Some(hook) = pt.hook else { continue };
-                let immune = pt.hook_immune.iter().fold(0u32, |m, k| m | 1 << k.0);
-                if from != moved
-                    && from != target
-                    && prey & !immune != 0
-                    && hook.may_capture_on(self, from, target, cleared)
-                {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// Does colour `color` have any hook piece on the board?
