@@ -420,13 +420,18 @@ fn cecp_engine_announces_and_plays_a_user_variant_in_wire_coordinates() {
 // ----- (d) bad files -----
 
 /// (file, the line the problem is on, words the message must contain).
-const BAD: [(&str, usize, &[&str]); 7] = [
+const BAD: [(&str, usize, &[&str]); 8] = [
     ("syntax-error.toml", 5, &["string"]),
     ("unknown-betza-modifier.toml", 23, &["kR", "'k'"]),
     ("unknown-promotion-piece.toml", 13, &["promotion", "X"]),
     ("bad-board-size.toml", 4, &["20x8"]),
     ("duplicate-letter.toml", 21, &["letter N", "twice"]),
     ("unknown-hook.toml", 21, &["hook", "teleporter"]),
+    (
+        "hook-captures.toml",
+        20,
+        &["piece D", "\"QmN\" captures", "only by its hook"],
+    ),
     ("lowercase-letter.toml", 16, &["'n'", "upper-case"]),
 ];
 

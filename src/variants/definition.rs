@@ -12,7 +12,7 @@ use super::layer::{
     Sources, VerdictDef, line_of, or, place_or,
 };
 use super::source::DefinitionSource;
-use crate::core::betza;
+use crate::core::betza::{self, mode};
 use crate::core::geometry::BoardShape;
 use crate::core::hooks::HookRef;
 use crate::core::piece::{DropRule, Kind, MAX_KINDS, PieceType, Promotion, Royalty};
@@ -349,7 +349,7 @@ impl Keys<'_> {
             })?),
             None => None,
         };
-        // A hook piece's Betza string gives its quiet moves (its captures are the hook's).
+        // A hook piece's Betza string gives its quiet moves (its captures are the hook's only).
         let written_betza = p.betza.as_ref().filter(|b| !b.value.is_empty());
         let betza_text = match (&hook, written_betza) {
             (Some(h), None) => h.quiet_betza(),
@@ -363,6 +363,22 @@ impl Keys<'_> {
         };
         let movement = betza::movement(betza_text)
             .map_err(|e| self.err_at(place_or(&p.betza, table.place()), format!("piece {letter}: {e}")))?;
+        if let Some(h) = hook
+            && movement
+                .atoms
+                .iter()
+                .any(|a| a.modes & (mode::CAPTURE | mode::EN_PASSANT) != 0)
+        {
+            return Err(self.err_at(
+                place_or(&p.betza, table.place()),
+                format!(
+                    "piece {letter}: betza {betza_text:?} captures, but a hook piece captures only by its hook \
+                     ({}); give its moves as non-capturing (m), as in {:?}",
+                    h.name(),
+                    h.quiet_betza()
+                ),
+            ));
+        }
         let promotion = match &p.promotion {
             Some(pd) => Some(self.promotion(pd, letter)?),
             None => None,
