@@ -4,12 +4,14 @@
 //! refuses a move that is not legal.
 //!
 //! Most moves are judged on the board as it would be after them, read from the move without playing
-//! it. The others are played and taken back: under a repetition ban (only the position after the
-//! move has the hash to look for), growing roses (the turn goes on), against enemy hook pieces when
-//! the move leaves or enters a queen line from a king (a hook reads a real board; off those lines
-//! it cannot change a hook's attack on a king) and for hook moves (a blast may take the mover's own
-//! pieces). A caller that owns the position (the search) has them played on it; a question asked of
-//! a position that may not change plays them on a copy, made at the first such move.
+//! it. The others are played and taken back: every move under a repetition ban (only the position
+//! after the move has the hash to look for) and growing roses (the turn goes on); and, where the
+//! side to move has a king, hook moves (`Special`: a blast may take the mover's own pieces) and,
+//! when the enemy has hook pieces (a hook reads a real board), every king move, every move while
+//! in check, en passant, castling and any move that leaves or enters a queen line from a king (off
+//! those lines a move cannot change a hook's attack on a king). A caller that owns the position
+//! (the search) has them played on it; a question asked of a position that may not change plays
+//! them on a copy, made at the first such move.
 
 use std::ops::ControlFlow;
 
