@@ -1200,6 +1200,21 @@ impl Searcher {
             if Some(mv) == excluded {
                 continue;
             }
+            // Late-move pruning decided before the legality test and the histories: past the
+            // move-count limit a quiet move that gives no check is pruned whatever else is known of
+            // it (legal or not: the count is past its limit either way, and a move was searched).
+            if quiets_seen >= lmp_limit
+                && !pv_node
+                && depth <= 8
+                && best > -MATE_BOUND
+                && !in_check
+                && captured_value(pos, &mv, kinds) == 0
+                && mv.promotion().is_none()
+                && !self.gives_check(ctx, pos, mv)
+            {
+                quiets_seen += 1;
+                continue;
+            }
             if !pos.is_legal_with(&lctx, &mv) {
                 continue;
             }
