@@ -1155,11 +1155,11 @@ impl Searcher {
             cut_node: _,
             in_check,
             eval: _,
-            raw_eval,
+            raw_eval: _,
             estimate: _,
             improving,
-            hash,
-            tt_pv,
+            hash: _,
+            tt_pv: _,
             tt_noisy: _,
             tt: _,
             tt_move,
@@ -1200,18 +1200,7 @@ impl Searcher {
             if Some(mv) == excluded {
                 continue;
             }
-            // Late-move pruning decided before the legality test and the histories: past the
-            // move-count limit a quiet move that gives no check is pruned whatever else is known of
-            // it (legal or not: the count is past its limit either way, and a move was searched).
-            if quiets_seen >= lmp_limit
-                && !pv_node
-                && depth <= 8
-                && best > -MATE_BOUND
-                && !in_check
-                && captured_value(pos, &mv, kinds) == 0
-                && mv.promotion().is_none()
-                && !self.gives_check(ctx, pos, mv)
-            {
+            if quiets_seen >= lmp_limit && best > -MATE_BOUND && self.late_move_prunable(ctx, pos, node, mv) {
                 quiets_seen += 1;
                 continue;
             }
@@ -1291,21 +1280,48 @@ impl Searcher {
         if legal == 0 {
             return self.value_without_moves(ctx, pos, node);
         }
-        let bound = Bound::of(best, alpha_orig, beta);
+        self.store_node(pos, node, alpha_orig, best, best_move, best_quiet);
+        best
+    }
+
+    /// Late-move pruning decided before the legality test and the histories: past the move-count
+    /// limit a quiet move that gives no check is pruned whatever else is known of it (legal or
+    /// not: the count is past its limit either way, and a move was searched).
+    fn late_move_prunable(&self, ctx: &Ctx, pos: &mut Position, node: &Node, mv: Move) -> bool {
+        !node.pv_node
+            && node.depth <= 8
+            && !node.in_check
+            && captured_value(pos, &mv, &ctx.et.kinds) == 0
+            && mv.promotion().is_none()
+            && !self.gives_check(ctx, pos, mv)
+    }
+
+    /// A searched node's result, into the table and the correction history.
+    fn store_node(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        alpha_orig: i32,
+        best: i32,
+        best_move: Option<Move>,
+        best_quiet: bool,
+    ) {
+        let bound = Bound::of(best, alpha_orig, node.beta);
         // What the search found teaches the correction history, where the bound says which way
         // the evaluation erred (a fail-high above it, a fail-low below it, or an exact value),
         // and no capture or promotion decided it (the evaluation cannot see those coming).
-        if !in_check
-            && excluded.is_none()
+        if !node.in_check
+            && node.excluded.is_none()
             && best_quiet
             && !is_mate_value(best)
-            && !(bound == Bound::Lower && best <= raw_eval)
-            && !(bound == Bound::Upper && best >= raw_eval)
+            && !(bound == Bound::Lower && best <= node.raw_eval)
+            && !(bound == Bound::Upper && best >= node.raw_eval)
         {
-            self.heur.corr.update(pos, depth, raw_eval, best);
+            self.heur.corr.update(pos, node.depth, node.raw_eval, best);
         }
-        self.tt.store(hash, best_move, best, raw_eval, depth, bound, ply, tt_pv);
-        best
+        let (hash, depth, ply) = (node.hash, node.depth, node.ply);
+        self.tt
+            .store(hash, best_move, best, node.raw_eval, depth, bound, ply, node.tt_pv);
     }
 
     /// A legal move of the loop, as its pruning and search see it.
