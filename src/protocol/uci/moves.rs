@@ -5,8 +5,10 @@
 //!   by commas, `e7e8=b8,a2a3`. `position … moves` also takes the sub-moves as separate words;
 //! - with `UCI_Chess960`, castling is written as the king taking its own rook (`e1h1`), in the
 //!   games where a king castles by one distance only (where the form is unambiguous);
-//! - a shogi-style promotion (to the type promoted from the mover: `promoted_from`) is `+`
-//!   (`d1d5+`), as Fairy-Stockfish writes it, not the promoted type's letter.
+//! - a shogi-style promotion (the mover's one promotion, to the type promoted from it:
+//!   `promoted_from`) is `+` (`d1d5+`), as Fairy-Stockfish writes it, not the promoted type's
+//!   letter; a promotion with a choice (crazyhouse's pawn, whose promoted pieces remember it) keeps
+//!   the chosen type's letter (`g2h1q`).
 //!
 //! Legality is the core's: a text names a move only if it is the text of a legal move.
 
@@ -43,14 +45,21 @@ pub fn move_text(pos: &Position, mv: &Move, chess960: bool) -> String {
     text
 }
 
-/// Is `mv` a shogi-style promotion: to the type promoted from the mover?
+/// Is `mv` a shogi-style promotion: the mover's only promotion, to the type promoted from it?
+/// (Crazyhouse's pawn also promotes to types promoted from it, but chooses among four: those
+/// promotions are named by the chosen type's letter.)
 fn promotes_in_place(pos: &Position, mv: &Move) -> bool {
     let piece_move!(from, _to, Some(to_kind)) = *mv else {
         return false;
     };
     let v = pos.variant();
-    pos.piece_at(from)
-        .is_some_and(|p| v.piece(to_kind).promoted_from == Some(p.kind()))
+    pos.piece_at(from).is_some_and(|p| {
+        v.piece(to_kind).promoted_from == Some(p.kind())
+            && v.piece(p.kind())
+                .promotion
+                .as_ref()
+                .is_some_and(|rule| rule.choices.len() == 1)
+    })
 }
 
 /// The UCI text of a whole turn (one move, or the sub-moves of a turn of several).
@@ -188,6 +197,25 @@ mod tests {
             assert_eq!(move_text(&pos, &played[0], false), text);
         }
         assert_eq!(play_word(&mut pos.clone(), "d3d4+", false), Err(MoveTextError::Illegal));
+    }
+
+    #[test]
+    fn a_crazyhouse_promotion_is_the_chosen_letter_as_fairy_stockfish_writes_it() {
+        // White's pawn on g7 promotes on g8 or takes on h8; its promoted pieces remember the pawn.
+        let pos = position("crazyhouse", Some("4k2r/6P1/8/8/8/8/8/4K3[] w - - 0 1"));
+        let texts: Vec<String> = pos
+            .clone()
+            .legal_moves()
+            .iter()
+            .map(|m| move_text(&pos, m, false))
+            .collect();
+        for text in ["g7g8q", "g7g8r", "g7g8b", "g7g8n", "g7h8q", "g7h8n"] {
+            assert!(texts.contains(&text.to_string()), "{text} not in {texts:?}");
+            let played = play_word(&mut pos.clone(), text, false).expect(text);
+            assert_eq!(move_text(&pos, &played[0], false), text);
+        }
+        assert!(!texts.iter().any(|t| t.ends_with('+')), "{texts:?}");
+        assert_eq!(play_word(&mut pos.clone(), "g7g8+", false), Err(MoveTextError::Illegal));
     }
 
     #[test]
