@@ -172,6 +172,21 @@ mod tests {
         }
     }
 
+    /// The UCI texts of the legal moves of `pos`.
+    fn legal_texts(pos: &Position) -> Vec<String> {
+        pos.clone()
+            .legal_moves()
+            .iter()
+            .map(|m| move_text(pos, m, false))
+            .collect()
+    }
+
+    /// `text` names a legal move of `pos`, whose text is `text` again.
+    fn assert_round_trip(pos: &Position, text: &str) {
+        let played = play_word(&mut pos.clone(), text, false).expect(text);
+        assert_eq!(move_text(pos, &played[0], false), text);
+    }
+
     #[test]
     fn a_shogi_style_promotion_is_a_plus_as_fairy_stockfish_writes_it() {
         let mut games = Registry::builtin();
@@ -181,20 +196,14 @@ mod tests {
         // A white rook on d3 takes the pawn on d5, in the zone: promoting or not.
         let setup = fen::parse_fen("3pk/5/3R1/5/K4[] w - - 0 1", Coords::Human).expect("fen");
         let pos = Position::from_setup(&v, &setup).expect("position");
-        let texts: Vec<String> = pos
-            .clone()
-            .legal_moves()
-            .iter()
-            .map(|m| move_text(&pos, m, false))
-            .collect();
+        let texts = legal_texts(&pos);
         assert!(
             texts.contains(&"d3d5+".to_string()) && texts.contains(&"d3d5".to_string()),
             "{texts:?}"
         );
         assert!(!texts.iter().any(|t| t.ends_with('r')), "{texts:?}");
         for text in ["d3d5+", "d3d5"] {
-            let played = play_word(&mut pos.clone(), text, false).expect(text);
-            assert_eq!(move_text(&pos, &played[0], false), text);
+            assert_round_trip(&pos, text);
         }
         assert_eq!(play_word(&mut pos.clone(), "d3d4+", false), Err(MoveTextError::Illegal));
     }
@@ -203,16 +212,10 @@ mod tests {
     fn a_crazyhouse_promotion_is_the_chosen_letter_as_fairy_stockfish_writes_it() {
         // White's pawn on g7 promotes on g8 or takes on h8; its promoted pieces remember the pawn.
         let pos = position("crazyhouse", Some("4k2r/6P1/8/8/8/8/8/4K3[] w - - 0 1"));
-        let texts: Vec<String> = pos
-            .clone()
-            .legal_moves()
-            .iter()
-            .map(|m| move_text(&pos, m, false))
-            .collect();
+        let texts = legal_texts(&pos);
         for text in ["g7g8q", "g7g8r", "g7g8b", "g7g8n", "g7h8q", "g7h8n"] {
             assert!(texts.contains(&text.to_string()), "{text} not in {texts:?}");
-            let played = play_word(&mut pos.clone(), text, false).expect(text);
-            assert_eq!(move_text(&pos, &played[0], false), text);
+            assert_round_trip(&pos, text);
         }
         assert!(!texts.iter().any(|t| t.ends_with('+')), "{texts:?}");
         assert_eq!(play_word(&mut pos.clone(), "g7g8+", false), Err(MoveTextError::Illegal));
