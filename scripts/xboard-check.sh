@@ -15,8 +15,8 @@
 # A run FAILS when:
 #   - XBoard had to be killed by the timeout, or the PGN does not hold GAMES games;
 #   - a game has no proper result (Result tag other than 1-0, 0-1, 1/2-1/2);
-#   - XBoard's debug log or stdout has any of: illegal move, forfeit, false (win/draw/illegal-move) claim,
-#     invalid, "Engine did not send setup", a time loss ("White wins on time", "Black's flag fell",
+#   - our engine made a false (win/draw/illegal-move) claim (an opponent's is shown, not failed);
+#   - XBoard's debug log or stdout has any of: illegal move, forfeit, invalid, "Engine did not send setup", a time loss ("White wins on time", "Black's flag fell",
 #     "Both flags fell" are XBoard 4.9.1's wordings), an engine crash ("exited unexpectedly",
 #     "Error writing to ... chess program"), or a stale move ("Undoing extra move", "Ignoring extra move",
 #     "Ignoring move out of turn") -- see BAD_PATTERN;
@@ -60,10 +60,25 @@ COMMON_ARGS=(
 
 # What must not appear in XBoard's debug log or its stdout (case-insensitive ERE). Time-loss wordings
 # of XBoard 4.9.1: "White wins on time", "Black wins on time", "White's flag fell", "Both flags fell".
-BAD_PATTERN='illegal move|illegal-move|forfeit|false (win |draw |illegal-move )?claim|invalid|did not send setup'
+# A false claim is judged by who made it (false_claims below): an opponent's (Fairy-Max has claimed
+# repetitions that were not) is not our engine's fault, so it is outside this pattern.
+FALSE_CLAIM='false (win |draw |illegal-move )?claim'
+BAD_PATTERN='illegal move|illegal-move|forfeit|invalid|did not send setup'
 BAD_PATTERN+='|wins on time|loses on time|flag fell|flags fell|time forfeit'
 BAD_PATTERN+='|exited unexpectedly|error writing to|error reading from|failed to start'
 BAD_PATTERN+='|extra move|move out of turn'   # stale/out-of-turn "move" lines (ping/force handling)
+
+# false_claims DEBUG_LOG: one line per false claim XBoard reported, "CLAIMANT: LINE", where CLAIMANT
+# is first or second, the engine whose last result or "Illegal move" line came before XBoard's verdict
+# (debug-log tags are "<first : " and "<second: "), or "unknown" when no engine line came before it.
+false_claims() {
+  awk -v pat="$FALSE_CLAIM" '
+    /^[0-9]+ <(first|second) ?: (1-0|0-1|1\/2-1\/2|Illegal move)/ {
+      claimant = ($2 ~ /^<first/) ? "first" : "second"
+    }
+    tolower($0) ~ pat && !/^[0-9]+ <(first|second) ?: / { print (claimant == "" ? "unknown" : claimant) ": " NR ": " $0 }
+  ' "$1"
+}
 
 XVFB_PID=""
 XB_PID=""
@@ -216,7 +231,17 @@ run_match() {
       printf '%s\n' "$hits" | head -20 | sed 's/^/    /'
       fail=1
     fi
-    local who
+    local who claim
+    while IFS= read -r claim; do
+      [ -n "$claim" ] || continue
+      who=${claim%%:*}
+      if [ "$who" = unknown ] || printf '%s\n' "${ours[@]}" | grep -qx "$who"; then
+        echo "  FAIL: a false claim by our engine ($who): ${claim#*: }"
+        fail=1
+      else
+        echo "  note (opponent): a false claim by $who: ${claim#*: }"
+      fi
+    done < <(false_claims "$dbg")
     for who in "${ours[@]}"; do
       # Debug-log tags are "<first : " and "<second: ".
       local tag="<$who"
