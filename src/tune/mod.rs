@@ -53,7 +53,9 @@ pub struct TuneArgs {
     /// Also save the positions (`RESULT;FEN` lines) to this file.
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
-    /// Learn from the positions in this file instead of playing games.
+    /// Learn from the positions in this file instead of playing games: `RESULT;FEN` lines, RESULT
+    /// White's score from 0 to 1 (a game's result as `--data` saves it, or a label of your own,
+    /// e.g. a stronger engine's evaluation made a score).
     #[arg(long, value_name = "FILE", conflicts_with = "data")]
     pub from_data: Option<PathBuf>,
     /// Most passes over all weights.

@@ -24,7 +24,8 @@ pub struct PlayConfig {
     pub hash_mb: usize,
 }
 
-/// A position and the result of its game for White (1, 0.5 or 0).
+/// A position and White's expected score there: its game's result (1, 0.5 or 0), or a label from
+/// 0 to 1 given by other means (a stronger engine's evaluation made a score, blended with it).
 #[derive(Clone, Debug)]
 pub struct Sample {
     pub position: Position,
@@ -141,8 +142,8 @@ impl GamePositions {
     }
 }
 
-/// Reads a data file of `RESULT;FEN` lines (RESULT for White: 1, 0.5 or 0; `#` comments), as
-/// `play` writes them; errors name the line.
+/// Reads a data file of `RESULT;FEN` lines (`#` comments), as `play` writes them; RESULT is
+/// White's score from 0 to 1 (a game's 1, 0.5 or 0, or any label between); errors name the line.
 ///
 /// # Errors
 ///
@@ -156,15 +157,48 @@ pub fn read_samples(variant: &Arc<Variant>, text: &str) -> Result<Vec<Sample>, S
         }
         let bad = |why: String| format!("line {}: {why}", i + 1);
         let (result, fen_text) = line.split_once(';').ok_or_else(|| bad("expected RESULT;FEN".into()))?;
-        let result: f64 = match result.trim() {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
-        };
+        let result = result.trim();
+        let result = result
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| bad(format!("result {result:?} is not a score from 0 to 1")))?;
         let setup = fen::parse_fen(fen_text.trim(), Coords::Human).map_err(|e| bad(e.to_string()))?;
         let position = Position::from_setup(variant, &setup).map_err(|e| bad(e.to_string()))?;
         samples.push(Sample { position, result });
     }
     Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Registry;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_data_line_reads_any_score_from_0_to_1() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let text = format!("# labels\n1;{START}\n0.5;{START}\n0;{START}\n0.731;{START}\n");
+        let results: Vec<f64> = read_samples(&v, &text)
+            .expect("samples")
+            .iter()
+            .map(|s| s.result)
+            .collect();
+        assert_eq!(results, vec![1.0, 0.5, 0.0, 0.731]);
+    }
+
+    #[test]
+    fn a_data_line_outside_0_to_1_is_refused_with_its_line() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        for bad in ["1.5", "-0.1", "NaN", "inf", "win", ""] {
+            let text = format!("1;{START}\n{bad};{START}\n");
+            let err = read_samples(&v, &text).expect_err(bad);
+            assert!(
+                err.starts_with("line 2: result") && err.contains("from 0 to 1"),
+                "{bad}: {err}"
+            );
+        }
+    }
 }
