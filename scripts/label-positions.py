@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Labels training positions with a UCI engine's search, for `fairybridge tune --from-data`.
+
+Usage:
+  scripts/label-positions.py score ENGINE IN RAW [--depth N] [--workers N] [--variant NAME]
+  scripts/label-positions.py blend RAW OUT [--lam L] [--scale S]
+
+`score` reads IN, a data file of `RESULT;FEN` lines (`fairybridge tune ... --data FILE --passes 0`
+writes one), asks ENGINE (any UCI engine, e.g. /usr/games/fairy-stockfish) for a `go depth N` score
+of each position from a fresh game (`ucinewgame`, 16 MB hash, one thread; `UCI_Variant NAME` when
+--variant is given, for engines such as Fairy-Stockfish that play other games than chess), and
+writes RAW, `RESULT;CP;FEN` lines with CP the score for White (a mate is +-3000). Positions keep
+their order, so the tuner's held-out tail stays the last games; a position the engine gives no
+score for is left out and counted.
+
+`blend` turns RAW into OUT, `LABEL;FEN` lines the tuner reads:
+LABEL = L * RESULT + (1 - L) / (1 + 10^(-CP / S)), by default L = 0.25, S = 400. A game's result
+alone says little about one position of it; a stronger engine's score says what the position is
+worth, which is what the evaluation's weights are fitted to predict.
+
+Exit status 0 on success, 2 on a usage or input error, 1 when the engine fails.
+"""
+import argparse
+import multiprocessing
+import subprocess
+import sys
+
+CHUNK = 500
+MATE_CP = 3000
+
+
+def usage_error(message):
+    print(f"label-positions: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read_lines(path):
+    out = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            out.append((number, line))
+    return out
+
+
+class Engine:
+    def __init__(self, command, variant):
+        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send("setoption name Hash value 16")
+        self.send("setoption name Threads value 1")
+        if variant:
+            self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, word):
+        for line in self.proc.stdout:
+            if line.split()[:1] == [word]:
+                return
+        raise RuntimeError(f"the engine ended before '{word}'")
+
+    def score(self, fen, depth):
+        """The last reported score of `go depth`, for the side to move, or None."""
+        self.send("ucinewgame")
+        self.send("position fen " + fen)
+        self.send(f"go depth {depth}")
+        score = None
+        for line in self.proc.stdout:
+            words = line.split()
+            if words[:1] == ["bestmove"]:
+                return score
+            if words[:1] == ["info"] and "score" in words:
+                i = words.index("score")
+                if i + 2 < len(words) and words[i + 1] == "cp":
+                    score = int(words[i + 2])
+                elif i + 2 < len(words) and words[i + 1] == "mate":
+                    score = MATE_CP if int(words[i + 2]) > 0 else -MATE_CP
+        raise RuntimeError("the engine ended before 'bestmove'")
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def score_chunk(job):
+    command, variant, depth, lines = job
+    engine = Engine(command, variant)
+    out = []
+    for _number, line in lines:
+        result, fen = line.split(";", 1)
+        cp = engine.score(fen.strip(), depth)
+        if cp is None:
+            continue
+        if fen.split()[1:2] == ["b"]:
+            cp = -cp
+        out.append(f"{result.strip()};{cp};{fen.strip()}")
+    engine.quit()
+    return out
+
+
+def score(args):
+    lines = read_lines(args.input)
+    for number, line in lines:
+        parts = line.split(";", 1)
+        if len(parts) != 2 or len(parts[1].split()) < 2:
+            usage_error(f"{args.input}:{number}: expected RESULT;FEN")
+    jobs = [(args.engine, args.variant, args.depth, lines[i:i + CHUNK])
+            for i in range(0, len(lines), CHUNK)]
+    written = 0
+    with multiprocessing.Pool(args.workers) as pool, open(args.raw, "w") as out:
+        for done, part in enumerate(pool.imap(score_chunk, jobs), 1):
+            out.writelines(line + "\n" for line in part)
+            out.flush()
+            written += len(part)
+            print(f"label-positions: {min(done * CHUNK, len(lines))}/{len(lines)} positions",
+                  file=sys.stderr, flush=True)
+    print(f"label-positions: {written} scored, {len(lines) - written} without a score",
+          file=sys.stderr)
+
+
+def blend(args):
+    if not 0.0 <= args.lam <= 1.0 or args.scale <= 0:
+        usage_error("--lam must be from 0 to 1 and --scale above 0")
+    with open(args.output, "w") as out:
+        for number, line in read_lines(args.raw):
+            parts = line.split(";", 2)
+            try:
+                result, cp = float(parts[0]), float(parts[1])
+                fen = parts[2]
+            except (ValueError, IndexError):
+                usage_error(f"{args.raw}:{number}: expected RESULT;CP;FEN")
+            if not 0.0 <= result <= 1.0:
+                usage_error(f"{args.raw}:{number}: result {result} is not from 0 to 1")
+            cp = max(-MATE_CP, min(MATE_CP, cp))
+            label = args.lam * result + (1 - args.lam) / (1 + 10 ** (-cp / args.scale))
+            out.write(f"{label:.4f};{fen}\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("score", help="score positions with a UCI engine")
+    s.add_argument("engine")
+    s.add_argument("input")
+    s.add_argument("raw")
+    s.add_argument("--depth", type=int, default=10)
+    s.add_argument("--workers", type=int, default=2)
+    s.add_argument("--variant", default="")
+    b = sub.add_parser("blend", help="turn scores and results into labels")
+    b.add_argument("raw")
+    b.add_argument("output")
+    b.add_argument("--lam", type=float, default=0.25)
+    b.add_argument("--scale", type=float, default=400.0)
+    args = parser.parse_args()
+    try:
+        if args.command == "score":
+            if args.depth < 1 or args.workers < 1:
+                usage_error("--depth and --workers must be at least 1")
+            score(args)
+        else:
+            blend(args)
+    except (RuntimeError, BrokenPipeError, subprocess.TimeoutExpired) as e:
+        print(f"label-positions: the engine failed: {e}", file=sys.stderr)
+        sys.exit(1)
+    except OSError as e:
+        usage_error(str(e))
+
+
+if __name__ == "__main__":
+    main()
