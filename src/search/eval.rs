@@ -201,7 +201,11 @@ impl EvalTables {
                     // Mobility is symmetric for most pieces; measure it for this colour.
                     let mob = empty_board_mobility(v, k, color, sq);
                     let central = mob * 16 - avg16;
-                    let mut t = kp.material;
+                    let file = usize::from(shape.file(sq));
+                    let edge_distance = file.min(usize::from(shape.files) - 1 - file);
+                    let mut t = kp.material
+                        + kp.rank.get(usize::from(rel)).copied().unwrap_or_default()
+                        + kp.file.get(edge_distance).copied().unwrap_or_default();
                     if king {
                         let files = shape.files as i32;
                         let cd = (2 * shape.file(sq) as i32 - (files - 1)).abs();
@@ -977,6 +981,42 @@ mod term_tests {
         let base = eval_with(variant, fen_text, |_| {});
         let raised = eval_with(variant, fen_text, |p| *term(p) += s(100, 100));
         raised - base
+    }
+
+    /// The knight's weights of placement: `rank[i]` or `file[i]`.
+    fn knight_rank(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+        move |p| {
+            let k = p.kind_names.iter().position(|n| n == "Knight").expect("knight");
+            &mut p.kinds[k].rank[i]
+        }
+    }
+
+    fn knight_file(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+        move |p| {
+            let k = p.kind_names.iter().position(|n| n == "Knight").expect("knight");
+            &mut p.kinds[k].file[i]
+        }
+    }
+
+    /// A piece's `rank` and `file` weights add to its placement, by owner-relative rank and by
+    /// file counted from the nearer edge, for either side.
+    #[test]
+    fn a_piece_s_rank_and_file_weights_place_it() {
+        // A White knight on d5: fifth rank, fourth file from the edge.
+        let white = "4k3/pp6/8/3N4/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", white, knight_rank(4)), 100);
+        assert_eq!(effect("normal", white, knight_rank(3)), 0);
+        assert_eq!(effect("normal", white, knight_file(3)), 100);
+        assert_eq!(effect("normal", white, knight_file(0)), 0);
+        // A Black knight on e4: its fifth rank, the fourth file from the h edge.
+        let black = "4k3/pp6/8/8/4n3/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", black, knight_rank(4)), -100);
+        assert_eq!(effect("normal", black, knight_rank(3)), 0);
+        assert_eq!(effect("normal", black, knight_file(3)), -100);
+        // One weight a rank, one a file up to the middle.
+        let v = Registry::builtin().get("normal").expect("normal");
+        let params = EvalParams::defaults(&v);
+        assert!(params.kinds.iter().all(|k| k.rank.len() == 8 && k.file.len() == 4));
     }
 
     /// The position with colours exchanged: ranks mirrored, letters' case swapped (hands too),

@@ -48,6 +48,12 @@ pub struct KindParams {
     pub center: S,
     /// Weight of one of its attacks on the enemy king's neighbourhood.
     pub king_attack: i32,
+    /// Placement by owner-relative rank (one per rank of the board; zero by default): what the
+    /// empty-board centralisation above cannot say, e.g. a knight's outpost ranks, fitted per game.
+    pub rank: Vec<S>,
+    /// Placement by file, counted from the nearer edge (one per file up to the middle; zero by
+    /// default).
+    pub file: Vec<S>,
 }
 
 /// Every weight of the evaluation of one variant.
@@ -125,6 +131,8 @@ impl EvalParams {
                 mobility: s(mob, mob),
                 center: s(40, 40),
                 king_attack: (pt.value / 200).clamp(1, 6),
+                rank: vec![S::default(); usize::from(shape.ranks)],
+                file: vec![S::default(); usize::from(shape.files).div_ceil(2)],
             });
             let mut name = pt.name.clone();
             if kind_names.contains(&name) {
@@ -290,6 +298,8 @@ impl EvalParams {
                 &format!("piece.{name}.king_attack"),
                 std::slice::from_mut(&mut kind.king_attack),
             );
+            pairs(&mut f, &format!("piece.{name}.rank"), &mut kind.rank);
+            pairs(&mut f, &format!("piece.{name}.file"), &mut kind.file);
         }
     }
 
