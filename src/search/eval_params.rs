@@ -23,7 +23,8 @@
 //! `pawn_center_mg`, `king_danger`; threats, each an `(mg, eg)` pair per enemy piece:
 //! `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth less),
 //! `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`, `center`,
-//! `king_attack`.
+//! `king_attack`, `rank` (an `(mg, eg)` pair per owner-relative rank) and `file` (a pair per file
+//! from the nearer edge to the middle).
 
 use std::fmt::Write as _;
 
