@@ -108,7 +108,10 @@ fn tune_refuses_to_rewrite_a_built_in_game_and_bad_data() {
     let o = run(&["tune", "--variant", "normal", "--from-data", &data.to_string_lossy()]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains("line 2") && err.contains("not a score from 0 to 1"), "{err}");
+    assert!(
+        err.contains("line 2") && err.contains("not a score from 0 to 1"),
+        "{err}"
+    );
     let _ = std::fs::remove_file(&data);
 }
 
