@@ -208,7 +208,7 @@ impl EvalTables {
                         + kp.file.get(edge_distance).copied().unwrap_or_default();
                     if king {
                         let files = shape.files as i32;
-                        let cd = (2 * shape.file(sq) as i32 - (files - 1)).abs();
+                        let cd = (2 * file as i32 - (files - 1)).abs();
                         let edge = if files > 1 {
                             cd * params.king_edge_mg / (files - 1) - params.king_edge_mg / 2
                         } else {
@@ -983,19 +983,23 @@ mod term_tests {
         raised - base
     }
 
-    /// The knight's weights of placement: `rank[i]` or `file[i]`.
-    fn knight_rank(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+    /// The knight's `i`-th weight of placement in the list `list` picks (`rank` or `file`).
+    fn knight_place(
+        list: fn(&mut crate::search::KindParams) -> &mut Vec<S>,
+        i: usize,
+    ) -> impl Fn(&mut EvalParams) -> &mut S {
         move |p| {
             let k = p.kind_names.iter().position(|n| n == "Knight").expect("knight");
-            &mut p.kinds[k].rank[i]
+            &mut list(&mut p.kinds[k])[i]
         }
     }
 
+    fn knight_rank(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+        knight_place(|k| &mut k.rank, i)
+    }
+
     fn knight_file(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
-        move |p| {
-            let k = p.kind_names.iter().position(|n| n == "Knight").expect("knight");
-            &mut p.kinds[k].file[i]
-        }
+        knight_place(|k| &mut k.file, i)
     }
 
     /// A piece's `rank` and `file` weights add to its placement, by owner-relative rank and by
