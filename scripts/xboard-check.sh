@@ -16,10 +16,11 @@
 #   - XBoard had to be killed by the timeout, or the PGN does not hold GAMES games;
 #   - a game has no proper result (Result tag other than 1-0, 0-1, 1/2-1/2);
 #   - our engine made a false (win/draw/illegal-move) claim (an opponent's is shown, not failed);
-#   - XBoard's debug log or stdout has any of: illegal move, forfeit, invalid, "Engine did not send setup", a time loss ("White wins on time", "Black's flag fell",
-#     "Both flags fell" are XBoard 4.9.1's wordings), an engine crash ("exited unexpectedly",
-#     "Error writing to ... chess program"), or a stale move ("Undoing extra move", "Ignoring extra move",
-#     "Ignoring move out of turn") -- see BAD_PATTERN;
+#   - XBoard's debug log or stdout has any of: illegal move, forfeit, invalid, "Engine did not send
+#     setup", a time loss ("White wins on time", "Black's flag fell", "Both flags fell" are
+#     XBoard 4.9.1's wordings), an engine crash ("exited unexpectedly", "Error writing to ...
+#     chess program"), or a stale move ("Undoing extra move", "Ignoring extra move", "Ignoring
+#     move out of turn") -- see BAD_PATTERN;
 #   - our engine (whichever of first/second runs ENGINE_PATH) sent an "Error" or "tellusererror" line.
 # Exit status: 0 when every selected run passed, 1 otherwise (2 = usage/setup problem).
 set -u
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
     --only) ONLY="${2:-}"; shift 2 || { echo "--only needs a NAME" >&2; exit 2; } ;;
     --only=*) ONLY="${1#--only=}"; shift ;;
     --list) LIST=1; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) ENGINE="$1"; shift ;;
   esac
