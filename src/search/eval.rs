@@ -203,9 +203,11 @@ impl EvalTables {
                     let central = mob * 16 - avg16;
                     let file = usize::from(shape.file(sq));
                     let edge_distance = file.min(usize::from(shape.files) - 1 - file);
+                    let owner_square = usize::from(rel) * usize::from(shape.files) + file;
                     let mut t = kp.material
                         + kp.rank.get(usize::from(rel)).copied().unwrap_or_default()
-                        + kp.file.get(edge_distance).copied().unwrap_or_default();
+                        + kp.file.get(edge_distance).copied().unwrap_or_default()
+                        + kp.square.get(owner_square).copied().unwrap_or_default();
                     if king {
                         let files = shape.files as i32;
                         let cd = (2 * file as i32 - (files - 1)).abs();
@@ -1021,6 +1023,29 @@ mod term_tests {
         let v = Registry::builtin().get("normal").expect("normal");
         let params = EvalParams::defaults(&v);
         assert!(params.kinds.iter().all(|k| k.rank.len() == 8 && k.file.len() == 4));
+    }
+
+    fn knight_square(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+        knight_place(|k| &mut k.square, i)
+    }
+
+    /// A piece's `square` weights are a piece-square table as its owner sees the board: rank by
+    /// rank from the owner's first, files from a (not mirrored left to right).
+    #[test]
+    fn a_piece_s_square_weights_place_it() {
+        // A White knight on d5: its fifth rank (index 4), file d (3): 4 * 8 + 3.
+        let white = "4k3/pp6/8/3N4/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", white, knight_square(35)), 100);
+        assert_eq!(effect("normal", white, knight_square(36)), 0);
+        assert_eq!(effect("normal", white, knight_square(27)), 0);
+        // A Black knight on e4: its fifth rank, file e (4), so 4 * 8 + 4, not d's 35.
+        let black = "4k3/pp6/8/8/4n3/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", black, knight_square(36)), -100);
+        assert_eq!(effect("normal", black, knight_square(35)), 0);
+        assert_eq!(effect("normal", black, knight_square(28)), 0);
+        let v = Registry::builtin().get("normal").expect("normal");
+        let params = EvalParams::defaults(&v);
+        assert!(params.kinds.iter().all(|k| k.square.len() == 64));
     }
 
     /// The position with colours exchanged: ranks mirrored, letters' case swapped (hands too),

@@ -23,8 +23,9 @@
 //! `pawn_center_mg`, `king_danger`; threats, each an `(mg, eg)` pair per enemy piece:
 //! `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth less),
 //! `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`, `center`,
-//! `king_attack`, `rank` (an `(mg, eg)` pair per owner-relative rank) and `file` (a pair per file
-//! from the nearer edge to the middle).
+//! `king_attack`, `rank` (an `(mg, eg)` pair per owner-relative rank), `file` (a pair per file
+//! from the nearer edge to the middle) and `square` (a pair per square as the owner sees the
+//! board: its first rank from file a, then the next; left out of a written section while zero).
 
 use std::fmt::Write as _;
 
@@ -55,6 +56,9 @@ pub struct KindParams {
     /// Placement by file, counted from the nearer edge (one per file up to the middle; zero by
     /// default).
     pub file: Vec<S>,
+    /// Placement by square as its owner sees the board (rank by rank from the owner's first,
+    /// files from a; zero by default): a full piece-square table, for fits with data enough.
+    pub square: Vec<S>,
 }
 
 /// Every weight of the evaluation of one variant.
@@ -134,6 +138,7 @@ impl EvalParams {
                 king_attack: (pt.value / 200).clamp(1, 6),
                 rank: vec![S::default(); usize::from(shape.ranks)],
                 file: vec![S::default(); usize::from(shape.files).div_ceil(2)],
+                square: vec![S::default(); nsq],
             });
             let mut name = pt.name.clone();
             if kind_names.contains(&name) {
@@ -301,6 +306,7 @@ impl EvalParams {
             );
             pairs(&mut f, &format!("piece.{name}.rank"), &mut kind.rank);
             pairs(&mut f, &format!("piece.{name}.file"), &mut kind.file);
+            pairs(&mut f, &format!("piece.{name}.square"), &mut kind.square);
         }
     }
 
@@ -329,7 +335,10 @@ impl EvalParams {
         let mut top = String::from("[eval]\n");
         let mut pieces: Vec<(String, String)> = Vec::new();
         self.clone().for_each_group(|name, v| {
-            let list = v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+            if name.ends_with(".square") && v.iter().all(|&x| x == 0) {
+                return;
+            }
+            let list = number_list(v);
             match name.strip_prefix("piece.").and_then(|rest| rest.rsplit_once('.')) {
                 Some((piece, group)) => match pieces.iter_mut().find(|(p, _)| p == piece) {
                     Some((_, text)) => {
@@ -352,6 +361,18 @@ impl EvalParams {
         }
         top
     }
+}
+
+/// Numbers written as a TOML list's items: on one line, or for a long group (a piece-square
+/// table) eight pairs a line.
+fn number_list(values: &[i32]) -> String {
+    const PER_LINE: usize = 16;
+    let line = |chunk: &[i32]| chunk.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    if values.len() <= PER_LINE {
+        return line(values);
+    }
+    let lines: Vec<String> = values.chunks(PER_LINE).map(|c| format!("    {}", line(c))).collect();
+    format!("\n{},\n", lines.join(",\n"))
 }
 
 /// A definition file's text with its `[eval]` tables (and their keys) replaced by `section`,
