@@ -6,12 +6,13 @@
 //!
 //! ```text
 //! fairybridge [--variants FILE] tune --variant NAME [--games N] [--nodes N] [--random-plies N]
-//!             [--from-pgn FILE]... [--data FILE] [--from-data FILE] [--passes N] [--prior P]
-//!             [--minutes M] [--seed N] [--write | --out FILE]
+//!             [--from-pgn FILE]... [--data FILE] [--from-data FILE] [--method descent|gradient]
+//!             [--passes N] [--prior P] [--minutes M] [--seed N] [--write | --out FILE]
 //! ```
 //!
 //! Without `--write` or `--out` the section goes to stdout.
 
+pub mod gradient;
 pub mod pgn;
 pub mod selfplay;
 pub mod texel;
@@ -58,7 +59,12 @@ pub struct TuneArgs {
     /// e.g. a stronger engine's evaluation made a score).
     #[arg(long, value_name = "FILE", conflicts_with = "data")]
     pub from_data: Option<PathBuf>,
-    /// Most passes over all weights.
+    /// How the weights are fitted: `descent` moves one weight at a time (slow, for a few dozen
+    /// weights); `gradient` moves all at once on a linear model of the evaluation, measured anew
+    /// each pass (for hundreds of weights, such as piece-square tables, and large data).
+    #[arg(long, value_enum, default_value_t = TuneMethod::Descent)]
+    pub method: TuneMethod,
+    /// Most passes: over all weights (`descent`), or linearisations (`gradient`).
     #[arg(long, default_value_t = 12)]
     pub passes: u32,
     /// How strongly the weights are held near the ones they start from: this times the mean of
@@ -79,6 +85,15 @@ pub struct TuneArgs {
     /// Write the definition with the tuned `[eval]` section to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// How `tune` fits the weights.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TuneMethod {
+    /// Coordinate descent (`texel`).
+    Descent,
+    /// Adam on the linearised evaluation (`gradient`).
+    Gradient,
 }
 
 /// The positions of `args.games` self-play games.
@@ -217,12 +232,16 @@ pub fn run(args: TuneArgs, reg: &Registry) -> i32 {
         },
     };
     let began = Instant::now();
-    let (tuned, report) = texel::tune(&variant, &samples, &start, &config, &mut |pass, error| {
+    let mut progress = |pass: u32, error: f64| {
         eprintln!(
             "tune: pass {pass}, training error {error:.6}, {:.0} s",
             began.elapsed().as_secs_f64()
         );
-    });
+    };
+    let (tuned, report) = match args.method {
+        TuneMethod::Descent => texel::tune(&variant, &samples, &start, &config, &mut progress),
+        TuneMethod::Gradient => gradient::tune(&variant, &samples, &start, &config, &mut progress),
+    };
     eprintln!(
         "tune: K {:.3}; {} training positions, error {:.6} -> {:.6}; {} held out, error {:.6} -> {:.6}; \
          {} weights changed in {} passes ({} changed no training position's evaluation: tried once)",

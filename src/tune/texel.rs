@@ -51,19 +51,21 @@ const PRIOR_SCALE_FLOOR: f64 = 32.0;
 
 /// The prior's penalty of the weights `vector` that started as `start`: `weight` times the mean
 /// squared relative change.
-fn prior_penalty(weight: f64, vector: &[i32], start: &[i32]) -> f64 {
+pub(super) fn prior_penalty(weight: f64, vector: &[i32], start: &[i32]) -> f64 {
     if weight == 0.0 || vector.is_empty() {
         return 0.0;
     }
     let sum: f64 = vector
         .iter()
         .zip(start)
-        .map(|(&w, &w0)| {
-            let scale = f64::from(w0.unsigned_abs()).max(PRIOR_SCALE_FLOOR);
-            (f64::from(w - w0) / scale).powi(2)
-        })
+        .map(|(&w, &w0)| (f64::from(w - w0) / prior_scale(w0)).powi(2))
         .sum();
     weight * sum / vector.len() as f64
+}
+
+/// What a change of a weight that started at `start` is measured against in the prior.
+pub(super) fn prior_scale(start: i32) -> f64 {
+    f64::from(start.unsigned_abs()).max(PRIOR_SCALE_FLOOR)
 }
 
 /// The largest step of one weight in one try.
@@ -73,13 +75,13 @@ const MAX_STEP: i32 = 256;
 /// Positions come in game order, so a tail is (but for one game) from games the fit never saw;
 /// positions of one game are alike, and holding out every tenth one would test on the games the
 /// weights were fitted to.
-fn split(samples: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
+pub(super) fn split(samples: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
     let at = samples.len() - samples.len() / 10;
     (samples[..at].iter().collect(), samples[at..].iter().collect())
 }
 
 /// The evaluations for White of `samples` under `params`.
-fn white_evals(variant: &Arc<Variant>, params: &EvalParams, samples: &[&Sample]) -> Vec<f64> {
+pub(super) fn white_evals(variant: &Arc<Variant>, params: &EvalParams, samples: &[&Sample]) -> Vec<f64> {
     let tables = EvalTables::with_params(variant, params.clone());
     samples
         .iter()
@@ -94,11 +96,11 @@ fn white_evals(variant: &Arc<Variant>, params: &EvalParams, samples: &[&Sample])
         .collect()
 }
 
-fn predicted(k: f64, eval: f64) -> f64 {
+pub(super) fn predicted(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
-fn mean_error(k: f64, evals: &[f64], samples: &[&Sample]) -> f64 {
+pub(super) fn mean_error(k: f64, evals: &[f64], samples: &[&Sample]) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -111,7 +113,7 @@ fn mean_error(k: f64, evals: &[f64], samples: &[&Sample]) -> f64 {
 }
 
 /// The `K` that fits `evals` to the results best (a scan, then a finer one around the best).
-fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
+pub(super) fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
     let mut best = (f64::INFINITY, 1.0);
     let scan = |from: f64, to: f64, step: f64, best: &mut (f64, f64)| {
         let mut k = from;
@@ -216,10 +218,43 @@ pub fn tune(
     (params, report)
 }
 
+/// Positions with one side a pawn, knight, bishop or rook up, each ten times with results in the
+/// proportion the default weights predict at K = 1: a fit must find the defaults' values again.
+#[cfg(test)]
+pub(super) fn material_samples(v: &Arc<Variant>) -> Vec<Sample> {
+    let tables = EvalTables::with_params(v, EvalParams::defaults(v));
+    let boards = [
+        "4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1",
+        "4k3/pp6/8/8/8/8/PP6/N3K3 b - - 0 1",
+        "4k3/pp5n/8/8/8/8/PP6/4K3 w - - 0 1",
+        "4k3/pp6/8/2n5/8/8/PP6/4K3 b - - 0 1",
+        "4k3/pp6/8/8/8/6N1/PP6/4K3 w - - 0 1",
+        "n3k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
+        "4k3/pp6/8/8/3B4/8/PP6/4K3 w - - 0 1",
+        "4k3/pp3b2/8/8/8/8/PP6/4K3 b - - 0 1",
+        "4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1",
+        "4k2r/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
+        "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1",
+        "4k3/pp6/8/8/8/8/P7/4K3 b - - 0 1",
+        "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1",
+        "4k3/ppp5/8/8/8/8/PP6/4K3 b - - 0 1",
+    ];
+    let mut lines = String::new();
+    for fen_text in boards {
+        let pos = crate::test_fixtures::position_of(v, fen_text);
+        let e = evaluate(&pos, &tables);
+        let white = f64::from(if pos.side_to_move() == Color::White { e } else { -e });
+        let wins = (predicted(1.0, white) * 10.0).round() as usize;
+        for i in 0..10 {
+            lines += &format!("{};{fen_text}\n", if i < wins { "1" } else { "0" });
+        }
+    }
+    super::selfplay::read_samples(v, &lines).expect("fixture lines")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::selfplay::read_samples;
     use crate::variants::Registry;
 
     #[test]
@@ -237,41 +272,12 @@ mod tests {
         assert_eq!(results(&test), vec![23.0, 24.0]);
     }
 
-    /// Positions with one side a pawn, knight, bishop or rook up, each ten times with results in
-    /// the proportion the default weights predict: started from a knight worth almost nothing,
-    /// tuning must give it back a clear value.
+    /// Started from a knight worth almost nothing, tuning must give it back a clear value.
     #[test]
     fn tuning_learns_a_material_value_the_results_demand() {
         let v = Registry::builtin().get("normal").expect("normal");
         let defaults = EvalParams::defaults(&v);
-        let tables = EvalTables::with_params(&v, defaults.clone());
-        let boards = [
-            "4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1",
-            "4k3/pp6/8/8/8/8/PP6/N3K3 b - - 0 1",
-            "4k3/pp5n/8/8/8/8/PP6/4K3 w - - 0 1",
-            "4k3/pp6/8/2n5/8/8/PP6/4K3 b - - 0 1",
-            "4k3/pp6/8/8/8/6N1/PP6/4K3 w - - 0 1",
-            "n3k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
-            "4k3/pp6/8/8/3B4/8/PP6/4K3 w - - 0 1",
-            "4k3/pp3b2/8/8/8/8/PP6/4K3 b - - 0 1",
-            "4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1",
-            "4k2r/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
-            "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1",
-            "4k3/pp6/8/8/8/8/P7/4K3 b - - 0 1",
-            "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1",
-            "4k3/ppp5/8/8/8/8/PP6/4K3 b - - 0 1",
-        ];
-        let mut lines = String::new();
-        for fen_text in boards {
-            let pos = crate::test_fixtures::position_of(&v, fen_text);
-            let e = evaluate(&pos, &tables);
-            let white = f64::from(if pos.side_to_move() == Color::White { e } else { -e });
-            let wins = (predicted(1.0, white) * 10.0).round() as usize;
-            for i in 0..10 {
-                lines += &format!("{};{fen_text}\n", if i < wins { "1" } else { "0" });
-            }
-        }
-        let samples = read_samples(&v, &lines).expect("fixture lines");
+        let samples = material_samples(&v);
         let knight = v.kind_by_letter('N').expect("knight").index();
         let mut start = defaults;
         start.kinds[knight].material = crate::search::S { mg: 20, eg: 20 };
