@@ -88,8 +88,44 @@ fn tune_writes_a_user_game_s_definition_that_the_engine_loads() {
     let (before2, after2) = training_error(&err);
     assert!(after2 <= before2 && before2 <= before, "{err}");
     assert!(common::stdout(&o).starts_with("[eval]\n"), "the section on stdout");
+    // All weights at once (`--method gradient`): no worse either, and the written definition,
+    // piece-square tables and all, loads.
+    let out = temp("minicannon-gradient.toml");
+    let out_s = out.to_string_lossy().to_string();
+    let o = run(&[
+        "--variants",
+        &file_s,
+        "tune",
+        "--variant",
+        "minicannon",
+        "--from-data",
+        &data_s,
+        "--method",
+        "gradient",
+        "--passes",
+        "2",
+        "--out",
+        &out_s,
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let (before3, after3) = training_error(&err);
+    assert!(after3 <= before3 && before3 <= before, "{err}");
+    let o = run(&["--variants", &out_s, "variants"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&[
+        "--variants",
+        &file_s,
+        "tune",
+        "--variant",
+        "minicannon",
+        "--method",
+        "newton",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let _ = std::fs::remove_file(&file);
     let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&out);
 }
 
 #[test]
