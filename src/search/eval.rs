@@ -127,6 +127,14 @@ impl std::fmt::Debug for EvalTables {
     }
 }
 
+/// A piece's weight for `count` safe moves: the table's last entry for any count beyond it (a
+/// hopper's captures can outnumber its moves on an empty board).
+#[inline]
+fn by_count(table: &[S], count: i32) -> S {
+    let at = usize::try_from(count).unwrap_or(0).min(table.len().saturating_sub(1));
+    table.get(at).copied().unwrap_or_default()
+}
+
 pub(crate) fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i32 {
     v.tables
         .rays(kind, color, sq)
@@ -640,7 +648,7 @@ impl Shared<'_> {
             att = att.union(&reach.attacks);
             let kp = &w.kinds[k];
             let above = reach.mob * 16 - info.mob_center16;
-            bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
+            bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16) + by_count(&kp.moves, reach.mob);
             if reach.hits > 0 {
                 units += reach.hits * kp.king_attack;
                 attackers += 1;
@@ -707,7 +715,7 @@ impl Shared<'_> {
             side.att = side.att.union(&attacks);
             let kp = &w.kinds[k];
             let above = reach.mob * 16 - info.mob_center16;
-            side.score += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16);
+            side.score += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16) + by_count(&kp.moves, reach.mob);
             let hits = attacks.intersection(&zone).len() as i32;
             if hits > 0 {
                 side.king_units += hits * kp.king_attack;
@@ -1046,6 +1054,32 @@ mod term_tests {
         let v = Registry::builtin().get("normal").expect("normal");
         let params = EvalParams::defaults(&v);
         assert!(params.kinds.iter().all(|k| k.square.len() == 64));
+    }
+
+    fn knight_moves(i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
+        knight_place(|k| &mut k.moves, i)
+    }
+
+    /// A piece's `moves` weights score its count of safe moves: one entry a count, from none to
+    /// the most it has on an empty board, the last for any count beyond.
+    #[test]
+    fn a_piece_s_moves_weights_score_its_count_of_safe_moves() {
+        // The knight on d5 reaches eight squares; b6 is a7's pawn's: seven are safe.
+        let white = "4k3/pp6/8/3N4/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", white, knight_moves(7)), 100);
+        assert_eq!(effect("normal", white, knight_moves(8)), 0);
+        assert_eq!(effect("normal", white, knight_moves(6)), 0);
+        // Black's knight in the corner: two (with pawns, so that no drawish scaling applies).
+        let black = "n3k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(effect("normal", black, knight_moves(2)), -100);
+        assert_eq!(effect("normal", black, knight_moves(7)), 0);
+        let v = Registry::builtin().get("normal").expect("normal");
+        let params = EvalParams::defaults(&v);
+        let lens: Vec<usize> = params.kinds.iter().map(|k| k.moves.len()).collect();
+        // Pawn, knight, bishop, rook, queen, king: the most moves on an empty board, and one.
+        assert_eq!(lens, [5, 9, 14, 15, 28, 9], "{:?}", params.kind_names);
+        assert_eq!(super::by_count(&[s(1, 1), s(2, 2)], 5), s(2, 2));
+        assert_eq!(super::by_count(&[s(1, 1), s(2, 2)], -1), s(1, 1));
     }
 
     /// The position with colours exchanged: ranks mirrored, letters' case swapped (hands too),

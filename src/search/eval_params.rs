@@ -24,8 +24,9 @@
 //! `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth less),
 //! `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`, `center`,
 //! `king_attack`, `rank` (an `(mg, eg)` pair per owner-relative rank), `file` (a pair per file
-//! from the nearer edge to the middle) and `square` (a pair per square as the owner sees the
-//! board: its first rank from file a, then the next; left out of a written section while zero).
+//! from the nearer edge to the middle), `moves` (a pair per count of safe moves) and `square` (a
+//! pair per square as the owner sees the board: its first rank from file a, then the next); the
+//! last two are left out of a written section while zero.
 
 use std::fmt::Write as _;
 
@@ -56,6 +57,9 @@ pub struct KindParams {
     /// Placement by file, counted from the nearer edge (one per file up to the middle; zero by
     /// default).
     pub file: Vec<S>,
+    /// Mobility by count: an (mg, eg) pair per number of safe moves, from none to the most it
+    /// has on an empty board (zero by default): the curve the linear `mobility` cannot draw.
+    pub moves: Vec<S>,
     /// Placement by square as its owner sees the board (rank by rank from the owner's first,
     /// files from a; zero by default): a full piece-square table, for fits with data enough.
     pub square: Vec<S>,
@@ -124,10 +128,12 @@ impl EvalParams {
         let mut kinds = Vec::with_capacity(v.pieces.len());
         let mut kind_names: Vec<String> = Vec::with_capacity(v.pieces.len());
         for (k, pt) in v.pieces.iter().enumerate() {
-            let total: i32 = shape
+            let mobility: Vec<i32> = shape
                 .squares()
                 .map(|sq| empty_board_mobility(v, k, Color::White, sq))
-                .sum();
+                .collect();
+            let total: i32 = mobility.iter().sum();
+            let most = mobility.iter().copied().max().unwrap_or(0).max(0);
             let avg16 = if nsq > 0 { (total * 16) / nsq as i32 } else { 0 };
             let mob = default_mobility(avg16 as f64 / 16.0);
             kinds.push(KindParams {
@@ -138,6 +144,7 @@ impl EvalParams {
                 king_attack: (pt.value / 200).clamp(1, 6),
                 rank: vec![S::default(); usize::from(shape.ranks)],
                 file: vec![S::default(); usize::from(shape.files).div_ceil(2)],
+                moves: vec![S::default(); most as usize + 1],
                 square: vec![S::default(); nsq],
             });
             let mut name = pt.name.clone();
@@ -306,6 +313,7 @@ impl EvalParams {
             );
             pairs(&mut f, &format!("piece.{name}.rank"), &mut kind.rank);
             pairs(&mut f, &format!("piece.{name}.file"), &mut kind.file);
+            pairs(&mut f, &format!("piece.{name}.moves"), &mut kind.moves);
             pairs(&mut f, &format!("piece.{name}.square"), &mut kind.square);
         }
     }
@@ -335,7 +343,7 @@ impl EvalParams {
         let mut top = String::from("[eval]\n");
         let mut pieces: Vec<(String, String)> = Vec::new();
         self.clone().for_each_group(|name, v| {
-            if name.ends_with(".square") && v.iter().all(|&x| x == 0) {
+            if (name.ends_with(".square") || name.ends_with(".moves")) && v.iter().all(|&x| x == 0) {
                 return;
             }
             let list = number_list(v);
