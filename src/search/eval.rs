@@ -26,7 +26,7 @@ use crate::core::hooks::HookRef;
 use crate::core::tables::Tables;
 use crate::core::{BoardShape, Color, Position, Royalty, Square, SquareSet, Variant};
 
-use super::eval_params::EvalParams;
+use super::eval_params::{EvalParams, KindParams};
 use super::score::EVAL_LIMIT;
 
 /// A middlegame/endgame pair.
@@ -133,6 +133,14 @@ impl std::fmt::Debug for EvalTables {
 fn by_count(table: &[S], count: i32) -> S {
     let at = usize::try_from(count).unwrap_or(0).min(table.len().saturating_sub(1));
     table.get(at).copied().unwrap_or_default()
+}
+
+/// A piece's mobility score for `mob` safe moves: the linear weight per move above its kind's
+/// average (`mob_center16`, in sixteenths), and the count's own entry.
+#[inline]
+fn mobility_score(kp: &KindParams, mob_center16: i32, mob: i32) -> S {
+    let above = mob * 16 - mob_center16;
+    s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16) + by_count(&kp.moves, mob)
 }
 
 pub(crate) fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: Square) -> i32 {
@@ -647,8 +655,7 @@ impl Shared<'_> {
             att2 = att2.union(&att.intersection(&reach.attacks));
             att = att.union(&reach.attacks);
             let kp = &w.kinds[k];
-            let above = reach.mob * 16 - info.mob_center16;
-            bonus += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16) + by_count(&kp.moves, reach.mob);
+            bonus += mobility_score(kp, info.mob_center16, reach.mob);
             if reach.hits > 0 {
                 units += reach.hits * kp.king_attack;
                 attackers += 1;
@@ -714,8 +721,7 @@ impl Shared<'_> {
             side.att2 = side.att2.union(&side.att.intersection(&attacks));
             side.att = side.att.union(&attacks);
             let kp = &w.kinds[k];
-            let above = reach.mob * 16 - info.mob_center16;
-            side.score += s(above * kp.mobility.mg / 16, above * kp.mobility.eg / 16) + by_count(&kp.moves, reach.mob);
+            side.score += mobility_score(kp, info.mob_center16, reach.mob);
             let hits = attacks.intersection(&zone).len() as i32;
             if hits > 0 {
                 side.king_units += hits * kp.king_attack;
@@ -994,10 +1000,7 @@ mod term_tests {
     }
 
     /// The knight's `i`-th weight of placement in the list `list` picks (`rank` or `file`).
-    fn knight_place(
-        list: fn(&mut crate::search::KindParams) -> &mut Vec<S>,
-        i: usize,
-    ) -> impl Fn(&mut EvalParams) -> &mut S {
+    fn knight_place(list: fn(&mut KindParams) -> &mut Vec<S>, i: usize) -> impl Fn(&mut EvalParams) -> &mut S {
         move |p| {
             let k = p.kind_names.iter().position(|n| n == "Knight").expect("knight");
             &mut list(&mut p.kinds[k])[i]
