@@ -17,7 +17,9 @@ use crate::core::Variant;
 use crate::search::EvalParams;
 
 use super::selfplay::Sample;
-use super::texel::{TuneConfig, TuneReport, fit_k, mean_error, prior_penalty, prior_scale, split, white_evals};
+use super::texel::{
+    TuneConfig, TuneReport, mean_error, predicted, prior_penalty, prior_scale, scale, split, white_evals,
+};
 
 /// How far a weight is moved to measure its slope: far enough that the evaluation's integer
 /// rounding (the middle/end-game blend) is a small part of the change.
@@ -99,7 +101,7 @@ fn descend(linear: &Linear, start: &[i32], k: f64, prior: f64, train: &[&Sample]
             .iter()
             .zip(train)
             .map(|(&e, s)| {
-                let p = super::texel::predicted(k, e);
+                let p = predicted(k, e);
                 -2.0 * (s.result - p) * p * (1.0 - p) * slope_of_logistic / count
             })
             .collect();
@@ -136,9 +138,7 @@ pub fn tune(
     progress: &mut dyn FnMut(u32, f64),
 ) -> (EvalParams, TuneReport) {
     let (train, test) = split(samples);
-    let k = config
-        .k
-        .unwrap_or_else(|| fit_k(&white_evals(variant, start, &train), &train));
+    let k = scale(variant, start, &train, config);
     let start_vector = start.to_vector();
     let objective = |params: &EvalParams| {
         let e = mean_error(k, &white_evals(variant, params, &train), &train);

@@ -113,7 +113,7 @@ pub(super) fn mean_error(k: f64, evals: &[f64], samples: &[&Sample]) -> f64 {
 }
 
 /// The `K` that fits `evals` to the results best (a scan, then a finer one around the best).
-pub(super) fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
+fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
     let mut best = (f64::INFINITY, 1.0);
     let scan = |from: f64, to: f64, step: f64, best: &mut (f64, f64)| {
         let mut k = from;
@@ -131,6 +131,13 @@ pub(super) fn fit_k(evals: &[f64], samples: &[&Sample]) -> f64 {
     best.1
 }
 
+/// The scale `K` of a fit: the configured one, else the one that fits `start` to `train` best.
+pub(super) fn scale(variant: &Arc<Variant>, start: &EvalParams, train: &[&Sample], config: &TuneConfig) -> f64 {
+    config
+        .k
+        .unwrap_or_else(|| fit_k(&white_evals(variant, start, train), train))
+}
+
 /// Tunes `start` to `samples`; `progress` hears after each pass (pass, training error).
 pub fn tune(
     variant: &Arc<Variant>,
@@ -140,9 +147,7 @@ pub fn tune(
     progress: &mut dyn FnMut(u32, f64),
 ) -> (EvalParams, TuneReport) {
     let (train, test) = split(samples);
-    let k = config
-        .k
-        .unwrap_or_else(|| fit_k(&white_evals(variant, start, &train), &train));
+    let k = scale(variant, start, &train, config);
     let error = |params: &EvalParams, set: &[&Sample]| mean_error(k, &white_evals(variant, params, set), set);
     let mut current_evals = white_evals(variant, start, &train);
     let train_before = mean_error(k, &current_evals, &train);
