@@ -186,6 +186,17 @@ impl SquareSet {
         ])
     }
 
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         (0..4).flat_map(move |w| {
             let mut bits = self.0[w];
