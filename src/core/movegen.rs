@@ -268,7 +268,7 @@ impl Position {
             if self.hand_count(us, kind) == 0 {
                 continue;
             }
-            let immobile = &v.tables.immobile[k * 2 + us as usize];
+            let zone = &v.tables.drop_zone[k * 2 + us as usize];
             // Files where the side already has one of this kind (shogi's nifu).
             let mut taken_files = 0u32;
             if rule.one_per_file {
@@ -279,10 +279,7 @@ impl Position {
                 }
             }
             for sq in shape.squares() {
-                if !rule.ranks.contains(&shape.relative_rank(sq, us))
-                    || self.men.board[sq.index()] != EMPTY
-                    || immobile.contains(sq)
-                    || taken_files & (1 << shape.file(sq)) != 0
+                if !zone.contains(sq) || self.men.board[sq.index()] != EMPTY || taken_files & (1 << shape.file(sq)) != 0
                 {
                     continue;
                 }

@@ -56,6 +56,10 @@ pub struct Tables {
     /// Squares from which a piece could never move again, per `kind * 2 + colour`: no drop goes
     /// there and an optional promotion is forced there.
     pub immobile: Vec<SquareSet>,
+    /// Squares a piece of the kind in that colour's hand may be dropped on, per `kind * 2 +
+    /// colour`: its drop rule's ranks less `immobile` (empty without a drop rule). Occupancy, the
+    /// push of a drop and one-per-file rules depend on the position.
+    pub drop_zone: Vec<SquareSet>,
     pub leap_attacks: Vec<LeapAttack>,
     /// Range into `leap_attacks` for `attacker colour * num_squares + target`.
     pub leap_index: Vec<(u32, u32)>,
@@ -216,8 +220,8 @@ impl Tables {
         }
     }
 
-    /// The promotion zone, the rays from every square and the squares it cannot leave, of piece
-    /// `p` of `color`.
+    /// The promotion zone, the rays from every square, the squares it cannot leave and its drop
+    /// zone, of piece `p` of `color`.
     fn add_forward_rays(&mut self, shape: BoardShape, p: &PieceType, color: Color) {
         let mut zone = SquareSet::EMPTY;
         if let Some(promo) = &p.promotion {
@@ -246,7 +250,16 @@ impl Tables {
             }
             self.ray_index.push((begin, self.rays.len() as u32));
         }
+        let mut drop_zone = SquareSet::EMPTY;
+        if let Some(rule) = &p.drop {
+            for sq in shape.squares() {
+                if rule.ranks.contains(&shape.relative_rank(sq, color)) && !immobile.contains(sq) {
+                    drop_zone.insert(sq);
+                }
+            }
+        }
         self.immobile.push(immobile);
+        self.drop_zone.push(drop_zone);
     }
 
     /// The ray of one atom of piece `p` of `color` from `sq`, if it has a square.

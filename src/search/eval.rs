@@ -4,8 +4,10 @@
 //! - piece-square terms from each piece's mobility on an empty board (centralisation);
 //! - for pieces that promote ("pawns"): advancement, passed, doubled and isolated pawns, the rule of
 //!   the square, king distance to passers;
-//! - king safety (`Royalty::King`): shelter and a back-rank, edge-file preference in the middlegame,
-//!   the centre in the endgame, and attacks on the king's neighbourhood;
+//! - king safety (`Royalty::King`): shelter, pawn storms and a back-rank, edge-file preference in
+//!   the middlegame, the centre in the endgame, and the danger an attacking side makes (attacks on
+//!   the king's neighbourhood, safe checks by its pieces and by drops, weak squares next to the
+//!   king, whether it has a queen; `eval_params` describes the sum and its weights);
 //! - threats: enemy pieces attacked by pawns or by pieces worth less, and undefended enemy pieces
 //!   under attack;
 //! - mobility (squares not attacked by enemy pawns), pairs of colour-bound pieces, rook-like pieces
@@ -81,6 +83,9 @@ pub(crate) struct KindInfo {
     /// It promotes: pawn terms apply.
     pub pawn: bool,
     pub royal: bool,
+    /// Of the variant's most valuable kinds (not pawns or royal: worth at least 3/4 of the most
+    /// valuable one): a queen for king safety.
+    heavy: bool,
     /// Mobility is counted for it in `pieces` (never for hook pieces: see `hook`).
     pub mobility: bool,
     /// Its captures come from this hook: `hook_pieces` counts its attacks and mobility (for pieces
@@ -116,6 +121,14 @@ pub struct EvalTables {
     kingless: bool,
     /// Some piece type is a hook piece (not a pawn or royal): `hook_pieces` runs.
     has_hooks: bool,
+    /// Per `kind * 2 + colour`, the squares a piece of the kind in that colour's hand may be
+    /// dropped on (empty for kinds that are never dropped; the push of a drop and one-per-file
+    /// rules not counted).
+    drop_zone: Vec<SquareSet>,
+    /// The kinds whose `safe_check` weight is not zero: only their checks are looked for.
+    safe_check_kinds: u32,
+    /// The kinds whose `drop_check` weight is not zero.
+    drop_check_kinds: u32,
 }
 
 impl std::fmt::Debug for EvalTables {
@@ -173,6 +186,13 @@ impl EvalTables {
             .collect();
         let mut kinds = Vec::with_capacity(v.pieces.len());
         let mut psq = vec![S::default(); v.pieces.len() * 2 * nsq];
+        let top_value = v
+            .pieces
+            .iter()
+            .filter(|pt| pt.promotion.is_none() && pt.royalty == Royalty::None)
+            .map(|pt| pt.value)
+            .max()
+            .unwrap_or(0);
         for (k, pt) in v.pieces.iter().enumerate() {
             let atoms = &pt.movement.atoms;
             let king = pt.royalty == Royalty::King;
@@ -203,6 +223,7 @@ impl EvalTables {
                 see_value: if king { 20_000 } else { pt.value.max(1) },
                 pawn,
                 royal,
+                heavy: !pawn && !royal && top_value > 0 && pt.value * 4 >= top_value * 3,
                 mobility: !pawn && !royal && pt.hook.is_none() && avg > 0.5,
                 hook: pt.hook.filter(|_| !pawn && !royal),
                 hook_immune: pt.hook_immune.iter().fold(0, |m, k| m | 1 << k.0),
@@ -269,6 +290,12 @@ impl EvalTables {
                 }
             }
         }
+        let weighted = |weight: fn(&KindParams) -> i32| {
+            let kinds = params.kinds.iter().take(32).enumerate();
+            kinds.filter(|(_, k)| weight(k) != 0).fold(0u32, |m, (i, _)| m | 1 << i)
+        };
+        let safe_check_kinds = weighted(|k| k.safe_check);
+        let drop_check_kinds = weighted(|k| k.drop_check);
         EvalTables {
             variant: Arc::clone(variant),
             params,
@@ -280,6 +307,9 @@ impl EvalTables {
             phase_max: phase_max.max(1),
             center_dist,
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
+            drop_zone: drop_zones(v),
+            safe_check_kinds,
+            drop_check_kinds,
         }
     }
 
@@ -292,6 +322,19 @@ impl EvalTables {
     pub fn is_for(&self, variant: &Arc<Variant>) -> bool {
         Arc::ptr_eq(&self.variant, variant)
     }
+}
+
+/// The core's drop zones (`Tables::drop_zone`), less those of royal kinds, which king safety
+/// never counts as checking pieces.
+fn drop_zones(v: &Variant) -> Vec<SquareSet> {
+    let mut zones = v.tables.drop_zone.clone();
+    for (k, pt) in v.pieces.iter().enumerate() {
+        if pt.royalty != Royalty::None {
+            zones[k * 2] = SquareSet::EMPTY;
+            zones[k * 2 + 1] = SquareSet::EMPTY;
+        }
+    }
+    zones
 }
 
 /// Ranks to go from owner-relative rank `rel` to the nearest promotion rank ahead.
@@ -374,6 +417,30 @@ struct Side {
     /// Units of its pieces' attacks on the enemy king's neighbourhood, and how many pieces make them.
     king_units: i32,
     king_attackers: i32,
+    /// Squares its pieces (pawns, kings, all) stand on.
+    occupied: SquareSet,
+    /// Squares its royal pieces attack, and those its queens (`KindInfo::heavy`) attack.
+    royal_att: SquareSet,
+    heavy_att: SquareSet,
+    /// Its queens, on the board and in hand.
+    heavies: i32,
+    /// Bit `kind` of the kinds of its pieces in its mobility list, and of the kinds in its hand
+    /// that may be dropped (not hook pieces); each of the first `CHECK_SLOTS` such kinds of
+    /// `check_kinds` (the union) has a slot, in kind order.
+    board_kinds: u32,
+    hand_kinds: u32,
+    check_kinds: u32,
+    /// Per slot, the squares the side's pieces of that kind on the board can go to.
+    kind_dest: [SquareSet; CHECK_SLOTS],
+}
+
+/// Most kinds of piece whose checks a side's king safety counts.
+const CHECK_SLOTS: usize = 10;
+
+/// The slot of `kind` among the kinds of `kinds` (see `Side::kind_dest`).
+#[inline]
+fn check_slot(kinds: u32, kind: usize) -> usize {
+    (kinds & ((1u32 << kind) - 1)).count_ones() as usize
 }
 
 impl Side {
@@ -397,6 +464,14 @@ impl Side {
             lesser: SquareSet::EMPTY,
             king_units: 0,
             king_attackers: 0,
+            occupied: SquareSet::EMPTY,
+            royal_att: SquareSet::EMPTY,
+            heavy_att: SquareSet::EMPTY,
+            heavies: 0,
+            board_kinds: 0,
+            hand_kinds: 0,
+            check_kinds: 0,
+            kind_dest: [SquareSet::EMPTY; CHECK_SLOTS],
         }
     }
 }
@@ -415,39 +490,12 @@ struct Shared<'a> {
 
 /// The static evaluation of `pos` from the side to move's point of view.
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
-    let v = &*t.variant;
-    let x = Shared {
-        pos,
-        t,
-        w: &t.params,
-        shape: v.shape,
-        tables: &v.tables,
-        kings: [
-            pos.kings(Color::White).first().copied(),
-            pos.kings(Color::Black).first().copied(),
-        ],
-    };
+    let x = Shared::new(pos, t);
     let mut sides = [Side::new(), Side::new()];
+    x.gather(&mut sides);
     for color in Color::BOTH {
-        x.material(&mut sides[color as usize], color);
-    }
-    if t.has_pawns {
-        for color in Color::BOTH {
-            let bonus = x.pawns(&sides, color);
-            sides[color as usize].score += bonus;
-        }
-    }
-    for color in Color::BOTH {
-        x.pieces(&mut sides, color);
-    }
-    if t.has_hooks {
-        for color in Color::BOTH {
-            x.hook_pieces(&mut sides, color);
-        }
-    }
-    for color in Color::BOTH {
-        let side = &mut sides[color as usize];
-        side.score.mg += x.king_danger(side);
+        let danger = x.king_danger(&sides, color);
+        sides[color as usize].score += danger;
     }
     for color in Color::BOTH {
         let bonus = x.threats(&sides, color);
@@ -455,11 +503,62 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     }
     if !t.kingless && t.has_pawns {
         for color in Color::BOTH {
-            let side = &mut sides[color as usize];
-            side.score.mg += x.shelter(side, color);
+            let shelter = x.shelter(&sides, color);
+            sides[color as usize].score.mg += shelter;
         }
     }
     x.total(&sides)
+}
+
+/// Each side's king safety figure in `pos` (see `Shared::king_safety`), by colour: what the tests
+/// of its terms read.
+#[cfg(test)]
+fn king_safety_of(pos: &Position, t: &EvalTables) -> [Option<i32>; 2] {
+    let x = Shared::new(pos, t);
+    let mut sides = [Side::new(), Side::new()];
+    x.gather(&mut sides);
+    [x.king_safety(&sides, Color::White), x.king_safety(&sides, Color::Black)]
+}
+
+impl<'a> Shared<'a> {
+    #[inline(always)]
+    fn new(pos: &'a Position, t: &'a EvalTables) -> Shared<'a> {
+        let v = &*t.variant;
+        Shared {
+            pos,
+            t,
+            w: &t.params,
+            shape: v.shape,
+            tables: &v.tables,
+            kings: [
+                pos.kings(Color::White).first().copied(),
+                pos.kings(Color::Black).first().copied(),
+            ],
+        }
+    }
+
+    /// The first passes, which fill in both sides: material and the lists, pawns, pieces and hook
+    /// pieces with their attack maps.
+    #[inline(always)]
+    fn gather(&self, sides: &mut [Side; 2]) {
+        for color in Color::BOTH {
+            self.material(&mut sides[color as usize], color);
+        }
+        if self.t.has_pawns {
+            for color in Color::BOTH {
+                let bonus = self.pawns(sides, color);
+                sides[color as usize].score += bonus;
+            }
+        }
+        for color in Color::BOTH {
+            self.pieces(sides, color);
+        }
+        if self.t.has_hooks {
+            for color in Color::BOTH {
+                self.hook_pieces(sides, color);
+            }
+        }
+    }
 }
 
 impl Shared<'_> {
@@ -474,6 +573,7 @@ impl Shared<'_> {
             let k = p.kind().index();
             let info = &t.kinds[k];
             side.score += t.psq[(k * 2 + c) * t.nsq + sq.index()];
+            side.occupied.insert(sq);
             if info.pawn {
                 if side.npawns < LIST {
                     side.pawns[side.npawns] = sq;
@@ -497,14 +597,17 @@ impl Shared<'_> {
                 let a = attacks_of(pos, k, color, sq);
                 side.att2 = side.att2.union(&side.att.intersection(&a));
                 side.att = side.att.union(&a);
+                side.royal_att = side.royal_att.union(&a);
             } else {
                 side.npm += info.value;
+                side.heavies += i32::from(info.heavy);
                 if info.colorbound {
                     side.bound_colors |= 1 << ((k * 2 + shape.is_light(sq) as usize) & 63);
                 }
                 if info.mobility && side.npieces < LIST {
                     side.pieces[side.npieces] = sq;
                     side.npieces += 1;
+                    side.board_kinds |= 1 << k;
                 } else if info.hook.is_some() && side.nhooks < HOOK_LIST {
                     side.hooks[side.nhooks] = sq;
                     side.nhooks += 1;
@@ -518,9 +621,14 @@ impl Shared<'_> {
                 side.score += s(hand.mg * n, hand.eg * n);
                 if !info.pawn && !info.royal {
                     side.npm += info.value * n;
+                    side.heavies += i32::from(info.heavy) * n;
+                }
+                if info.hook.is_none() && !t.drop_zone[k * 2 + c].is_empty() {
+                    side.hand_kinds |= 1 << k;
                 }
             }
         }
+        side.check_kinds = (side.board_kinds & t.safe_check_kinds) | (side.hand_kinds & t.drop_check_kinds);
         side.att2 = side.att2.union(&side.att.intersection(&side.pawn_attacks));
         side.att = side.att.union(&side.pawn_attacks);
         let b = side.bound_colors;
@@ -654,6 +762,14 @@ impl Shared<'_> {
             let reach = self.reach(k, info, color, sq, zone, enemy_pawn_attacks, &mut lesser);
             att2 = att2.union(&att.intersection(&reach.attacks));
             att = att.union(&reach.attacks);
+            let slot = check_slot(sides[c].check_kinds, k);
+            if slot < CHECK_SLOTS {
+                let dest = &mut sides[c].kind_dest[slot];
+                *dest = dest.union(&reach.attacks).union(&reach.quiet);
+            }
+            if info.heavy {
+                sides[c].heavy_att = sides[c].heavy_att.union(&reach.attacks);
+            }
             let kp = &w.kinds[k];
             bonus += mobility_score(kp, info.mob_center16, reach.mob);
             if reach.hits > 0 {
@@ -720,6 +836,9 @@ impl Shared<'_> {
             let attacks = attacks.union(&reach.attacks);
             side.att2 = side.att2.union(&side.att.intersection(&attacks));
             side.att = side.att.union(&attacks);
+            if info.heavy {
+                side.heavy_att = side.heavy_att.union(&attacks);
+            }
             let kp = &w.kinds[k];
             side.score += mobility_score(kp, info.mob_center16, reach.mob);
             let hits = attacks.intersection(&zone).len() as i32;
@@ -732,7 +851,8 @@ impl Shared<'_> {
 
     /// Where the piece of kind `k` (`info`) and `color` on `sq` goes and attacks: its mobility (not
     /// counting squares `enemy_pawn_attacks` covers), its hits on the enemy king's `zone`, the
-    /// squares it attacks; enemy pieces worth more than it that it attacks are added to `lesser`.
+    /// squares it attacks and the empty squares it moves to along rays on which it does not
+    /// capture; enemy pieces worth more than it that it attacks are added to `lesser`.
     /// Always inlined: with two callers (`pieces`, `hook_pieces`) the compiler would call it out of
     /// line from `pieces`' loop, which costs games without hook pieces about 1% of all instructions.
     #[allow(clippy::too_many_arguments)]
@@ -752,6 +872,7 @@ impl Shared<'_> {
         let mut mob = 0;
         let mut hits = 0;
         let mut attacks = SquareSet::EMPTY;
+        let mut quiet = SquareSet::EMPTY;
         for ray in tables.rays(k, color, sq) {
             if ray.modes & (mode::MOVE | mode::CAPTURE) == 0 {
                 continue;
@@ -788,25 +909,133 @@ impl Shared<'_> {
                     {
                         lesser.insert(to);
                     }
+                } else if occupant.is_none() {
+                    quiet.insert(to);
                 }
                 if occupant.is_some() {
                     break;
                 }
             }
         }
-        Reach { mob, hits, attacks }
+        Reach {
+            mob,
+            hits,
+            attacks,
+            quiet,
+        }
     }
 
-    /// The danger a side's attacks on the enemy king's neighbourhood make (mg): only when two or
-    /// more of its pieces take part.
+    /// The danger `color` makes for the enemy king, from its king safety figure (`king_safety`):
+    /// quadratic in the middlegame up to a cap, linear in the endgame, none when it is negative.
     #[inline]
-    fn king_danger(&self, side: &Side) -> i32 {
-        if side.king_attackers >= 2 {
-            let [scale, cap] = self.w.king_danger;
-            (side.king_units * side.king_units * scale / 32).min(cap)
-        } else {
-            0
+    fn king_danger(&self, sides: &[Side; 2], color: Color) -> S {
+        let Some(safety) = self.king_safety(sides, color) else {
+            return S::default();
+        };
+        if safety <= 0 {
+            return S::default();
         }
+        let [scale, cap] = self.w.king_danger;
+        let safety = i64::from(safety);
+        let mg = (safety * safety * i64::from(scale) / 2048).min(i64::from(cap));
+        let eg = safety * i64::from(self.w.king_danger_eg) / 64;
+        s(mg as i32, eg.min(i64::from(EVAL_LIMIT)) as i32)
+    }
+
+    /// King safety in Ethereal's style: the units of the danger `color` makes for the enemy king
+    /// (see `eval_params`), or `None` when it does not count: no enemy king, or fewer than two of
+    /// its pieces attack the king's neighbourhood (one if it has a queen).
+    /// Out of line: in most evaluations it returns at its first test.
+    #[inline(never)]
+    fn king_safety(&self, sides: &[Side; 2], color: Color) -> Option<i32> {
+        let (t, w) = (self.t, self.w);
+        let c = color as usize;
+        let (own, enemy) = (&sides[c], &sides[1 - c]);
+        let needed = w.king_attackers[usize::from(own.heavies > 0)];
+        if own.king_attackers < needed || t.kingless {
+            return None;
+        }
+        let king = self.kings[1 - c]?;
+        let zone = self.king_zone(color.opposite());
+        let mut safety = own.king_units + w.king_danger_base;
+        if own.heavies == 0 {
+            safety += w.king_no_queen;
+        }
+        // Weak: attacked, defended at most once, and then only by the king or a queen.
+        let guarded = enemy.att.difference(&enemy.royal_att.union(&enemy.heavy_att));
+        let weak = own.att.difference(&enemy.att2).difference(&guarded);
+        safety += weak.intersection(&zone).len() as i32 * w.king_weak_square;
+        // Safe squares to check from: not defended (or weak and attacked twice), not its own.
+        let unsafe_squares = enemy.att.difference(&weak.intersection(&own.att2)).union(&own.occupied);
+        if own.check_kinds != 0 {
+            let checks = self.check_squares(color, king, own.check_kinds);
+            let occupied = own.occupied.union(&enemy.occupied);
+            let mut kinds = own.check_kinds;
+            let mut slot = 0;
+            while kinds != 0 && slot < CHECK_SLOTS {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let safe = checks[slot].difference(&unsafe_squares);
+                if own.board_kinds & (1 << k) != 0 {
+                    safety += safe.intersection(&own.kind_dest[slot]).len() as i32 * w.kinds[k].safe_check;
+                }
+                if own.hand_kinds & (1 << k) != 0 {
+                    let drops = safe.intersection(&t.drop_zone[k * 2 + c]).difference(&occupied);
+                    safety += drops.len() as i32 * w.kinds[k].drop_check;
+                }
+                slot += 1;
+            }
+        }
+        Some(safety)
+    }
+
+    /// Per slot of the kinds `kinds` (see `Side::kind_dest`), the squares from which a piece of
+    /// that kind and `color` would attack `target` as the board stands: the attack tables read
+    /// backwards (leaps whose lame square is empty; along rides, the squares up to and including
+    /// the first piece, or for hoppers those beyond the screen up to and including the next).
+    fn check_squares(&self, color: Color, target: Square, kinds: u32) -> [SquareSet; CHECK_SLOTS] {
+        let (pos, tables) = (self.pos, self.tables);
+        let mut out = [SquareSet::EMPTY; CHECK_SLOTS];
+        let mut add = |mask: u32, squares: &SquareSet| {
+            let mut m = mask & kinds;
+            while m != 0 {
+                let slot = check_slot(kinds, m.trailing_zeros() as usize);
+                m &= m - 1;
+                if slot < CHECK_SLOTS {
+                    out[slot] = out[slot].union(squares);
+                }
+            }
+        };
+        for a in tables.leap_attacks(color, target) {
+            if a.mask & kinds != 0 && (a.block.is_none() || pos.piece_at(a.block).is_none()) {
+                let mut one = SquareSet::EMPTY;
+                one.insert(a.from);
+                add(a.mask, &one);
+            }
+        }
+        for r in tables.ride_attacks(color, target) {
+            if r.mask & kinds == 0 {
+                continue;
+            }
+            let mut line = SquareSet::EMPTY;
+            let mut screened = !r.hop;
+            for (i, &sq) in tables.ride_squares(r).iter().enumerate() {
+                if r.max_steps != 0 && i >= r.max_steps as usize {
+                    break;
+                }
+                let occupied = pos.piece_at(sq).is_some();
+                if screened {
+                    line.insert(sq);
+                    if occupied {
+                        break;
+                    }
+                } else {
+                    screened = occupied;
+                }
+            }
+            add(r.mask, &line);
+        }
+        out
     }
 
     /// Threats of `color`: enemy pieces attacked by a pawn or by a piece worth less, and
@@ -838,10 +1067,11 @@ impl Shared<'_> {
         bonus
     }
 
-    /// Shelter in front of `color`'s king on its first ranks (mg).
+    /// Shelter in front of `color`'s king on its first ranks, and the enemy pawns storming it (mg).
     #[inline]
-    fn shelter(&self, side: &Side, color: Color) -> i32 {
+    fn shelter(&self, sides: &[Side; 2], color: Color) -> i32 {
         let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let (side, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
         let Some(k) = self.kings[color as usize] else { return 0 };
         if shape.relative_rank(k, color) > 1 {
             return 0;
@@ -866,8 +1096,39 @@ impl Shared<'_> {
             } else if side.pawn_files[(f as usize).min(15)] == 0 {
                 shelter += w.shelter[2];
             }
+            shelter += self.storm(enemy, k, df, color);
         }
         shelter
+    }
+
+    /// The storm on the file `df` files from `color`'s king on `k` (its own or one beside it): the
+    /// enemy pawn on it nearest to the king's rank ahead of it, 1 to 4 ranks ahead, unless an own
+    /// pawn stands just in front of it.
+    #[inline]
+    fn storm(&self, enemy: &Side, k: Square, df: i32, color: Color) -> i32 {
+        let (pos, t, shape) = (self.pos, self.t, self.shape);
+        let f = ((shape.file(k) as i32 + df) as usize).min(15);
+        if enemy.pawn_files[f] == 0 {
+            return 0;
+        }
+        let kr = shape.rank(k) as i32;
+        let ahead = match color {
+            Color::White => enemy.pawn_min[f] as i32 - kr,
+            Color::Black => kr - enemy.pawn_max[f] as i32,
+        };
+        if !(1..=4).contains(&ahead) {
+            return 0;
+        }
+        let blocker = shape.offset(k, df, color.forward() * (ahead - 1));
+        let blocked = ahead > 1
+            && blocker
+                .and_then(|x| pos.piece_at(x))
+                .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn);
+        if blocked {
+            0
+        } else {
+            self.w.king_storm[ahead as usize - 1]
+        }
     }
 
     /// The sides' scores blended by the game phase, with the mop-up against a bare king and the
@@ -910,6 +1171,8 @@ struct Reach {
     mob: i32,
     hits: i32,
     attacks: SquareSet,
+    /// Empty squares it moves to by rays on which it does not capture (a cannon's slides).
+    quiet: SquareSet,
 }
 
 #[cfg(test)]
@@ -1261,6 +1524,165 @@ mod term_tests {
             live += usize::from(raised_a != a);
         }
         assert_eq!(live, 6, "the hook weights change every one of these evaluations");
+    }
+
+    /// Each side's king safety figure in `fen_text` with the trial king safety weights
+    /// (`set_trial_king_safety`) changed by `change`.
+    fn safety_with(variant: &str, fen_text: &str, change: impl FnOnce(&mut EvalParams)) -> [Option<i32>; 2] {
+        let v = Registry::builtin().get(variant).expect("a built-in variant");
+        let p = test_fixtures::position_of(&v, fen_text);
+        let mut params = EvalParams::defaults(&v);
+        params.set_trial_king_safety(&v);
+        change(&mut params);
+        king_safety_of(&p, &EvalTables::with_params(&v, params))
+    }
+
+    /// What raising the safe-check weight of the kind lettered `letter` by 100 adds to White's
+    /// king safety figure in `fen_text`.
+    fn safe_check_effect(variant: &str, fen_text: &str, letter: char) -> i32 {
+        let v = Registry::builtin().get(variant).expect("a built-in variant");
+        let k = v.kind_by_letter(letter).expect("a piece letter").index();
+        let base = safety_with(variant, fen_text, |_| {})[0].expect("White's danger counts");
+        let raised = safety_with(variant, fen_text, |p| p.kinds[k].safe_check += 100)[0].expect("counts");
+        raised - base
+    }
+
+    #[test]
+    fn a_safe_check_counts_only_when_safe() {
+        // The knight on d5 reaches e7 and f6, both checking squares; f6 is defended by the g7
+        // pawn. The queen's attacks on f7 and h7 let the danger count.
+        let open = "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(safe_check_effect("normal", open, 'N'), 100);
+        // A rook on e8 defends e7 too: no safe knight check left.
+        let defended = "4r1k1/5ppp/8/3N3Q/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(safe_check_effect("normal", defended, 'N'), 0);
+        // A white piece on e7 already: the knight cannot go there.
+        let own = "6k1/4Bppp/8/3N3Q/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(safe_check_effect("normal", own, 'N'), 0);
+        // Pillage: a cannon checks over a screen. The one on a6 slides to f6 (a quiet move: it
+        // captures only by hopping), two squares behind the f8 pawn that screens the king on f9;
+        // nothing of Black's defends f6.
+        let cannon = "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1";
+        assert_eq!(safe_check_effect("pillage", cannon, 'C'), 100);
+    }
+
+    #[test]
+    fn a_drop_check_counts_only_when_safe_and_on_an_empty_square() {
+        // Crazyhouse: a knight in White's hand could be dropped on e7, f6 or h6 to check; f6 and h6
+        // are defended by the g7 pawn, e7 is not. The queen and bishop attack the king's
+        // neighbourhood, so the danger counts.
+        let v = Registry::builtin().get("crazyhouse").expect("crazyhouse");
+        let n = v.kind_by_letter('N').expect("knight").index();
+        let effect = |fen_text: &str| {
+            let base = safety_with("crazyhouse", fen_text, |_| {})[0].expect("counts");
+            let raised = safety_with("crazyhouse", fen_text, |p| p.kinds[n].drop_check += 100)[0].expect("counts");
+            raised - base
+        };
+        assert_eq!(effect("6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[N] w - - 0 1"), 100);
+        // e7 taken by a black piece: no drop there.
+        assert_eq!(effect("6k1/4nppp/8/7Q/8/3B4/5PPP/6K1[N] w - - 0 1"), 0);
+        // No knight in hand: nothing.
+        assert_eq!(effect("6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[B] w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn removing_the_attackers_queen_changes_its_safety_by_the_no_queen_term() {
+        // White's knight and bishop attack f7 and h7 next to the black king. White's queen, walled
+        // in on a1, attacks nothing that matters to that king; taken off, only the no-queen term
+        // changes White's safety.
+        let with = "6k1/5pp1/7p/6N1/2B5/8/PP6/QR4K1 w - - 0 1";
+        let without = "6k1/5pp1/7p/6N1/2B5/8/PP6/1R4K1 w - - 0 1";
+        for no_queen in [-48, 0, 37] {
+            let change = |p: &mut EvalParams| p.king_no_queen = no_queen;
+            let a = safety_with("normal", with, change)[0].expect("counts with a queen");
+            let b = safety_with("normal", without, change)[0].expect("counts: two attackers");
+            assert_eq!(b - a, no_queen);
+        }
+        // A single attacker counts only with a queen.
+        let lone = "6k1/5pp1/7p/6N1/8/8/PP6/QR4K1 w - - 0 1";
+        assert!(safety_with("normal", lone, |_| {})[0].is_some());
+        let lone = "6k1/5pp1/7p/6N1/8/8/PP6/1R4K1 w - - 0 1";
+        assert_eq!(safety_with("normal", lone, |_| {})[0], None);
+    }
+
+    #[test]
+    fn king_safety_terms_are_live_and_colour_symmetric() {
+        type Raise = fn(&mut EvalParams);
+        let terms: [(&str, Raise); 8] = [
+            ("safe_check", |p| p.kinds.iter_mut().for_each(|k| k.safe_check += 40)),
+            ("drop_check", |p| p.kinds.iter_mut().for_each(|k| k.drop_check += 40)),
+            ("king_weak_square", |p| p.king_weak_square += 20),
+            ("king_no_queen", |p| p.king_no_queen -= 30),
+            ("king_danger_base", |p| p.king_danger_base += 20),
+            ("king_danger_eg", |p| p.king_danger_eg += 20),
+            ("king_storm", |p| p.king_storm.iter_mut().for_each(|x| *x -= 10)),
+            ("king_attack", |p| p.kinds.iter_mut().for_each(|k| k.king_attack += 8)),
+        ];
+        let every = [
+            "safe_check",
+            "king_weak_square",
+            "king_danger_base",
+            "king_danger_eg",
+            "king_attack",
+        ];
+        let cases: [(&str, &[&str], &[&str]); 4] = [
+            (
+                "normal",
+                &[
+                    "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+                    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+                    "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
+                    "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
+                    "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
+                ],
+                &["king_no_queen", "king_storm"],
+            ),
+            (
+                "pillage",
+                &[
+                    "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
+                    "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
+                ],
+                &[],
+            ),
+            (
+                "crazyhouse",
+                &[
+                    "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
+                    "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
+                ],
+                &["drop_check"],
+            ),
+            (
+                "wreckage",
+                &[
+                    "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+                    "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
+                    "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
+                ],
+                &[],
+            ),
+        ];
+        for (variant, positions, also) in cases {
+            let v = Registry::builtin().get(variant).expect("a built-in variant");
+            let trial = |p: &mut EvalParams| p.set_trial_king_safety(&v);
+            for (name, raise) in terms {
+                let raised = |p: &mut EvalParams| {
+                    trial(p);
+                    raise(p);
+                };
+                let mut live = 0;
+                for fen_text in positions {
+                    let a = eval_with(variant, fen_text, raised);
+                    let b = eval_with(variant, &flipped(fen_text), raised);
+                    assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
+                    live += usize::from(a != eval_with(variant, fen_text, trial));
+                }
+                if every.contains(&name) || also.contains(&name) {
+                    assert!(live > 0, "{variant}: {name} changes no evaluation");
+                }
+            }
+        }
     }
 
     #[test]

@@ -20,13 +20,29 @@
 //! The groups (see each field of [`EvalParams`] and [`KindParams`]): `tempo`, `advance`, `passed`,
 //! `passer_king`, `doubled`, `isolated`, `unstoppable`, `color_pair`, `open_file`,
 //! `half_open_file`, `shelter`, `king_rank_mg`, `king_edge_mg`, `king_center_eg`,
-//! `pawn_center_mg`, `king_danger`; threats, each an `(mg, eg)` pair per enemy piece:
-//! `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth less),
-//! `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`, `center`,
-//! `king_attack`, `rank` (an `(mg, eg)` pair per owner-relative rank), `file` (a pair per file
-//! from the nearer edge to the middle), `moves` (a pair per count of safe moves) and `square` (a
-//! pair per square as the owner sees the board: its first rank from file a, then the next); the
-//! last two are left out of a written section while zero.
+//! `pawn_center_mg`; king safety: `king_danger`, `king_danger_eg`, `king_danger_base`,
+//! `king_weak_square`, `king_no_queen`, `king_storm`; threats, each an `(mg, eg)` pair per enemy
+//! piece: `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth
+//! less), `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`,
+//! `center`, `king_attack`, `safe_check`, `drop_check`, `rank` (an `(mg, eg)` pair per
+//! owner-relative rank), `file` (a pair per file from the nearer edge to the middle), `moves` (a
+//! pair per count of safe moves) and `square` (a pair per square as the owner sees the board: its
+//! first rank from file a, then the next); the last two are left out of a written section while
+//! zero.
+//!
+//! King safety (after Ethereal's `evaluateKings`) adds up, for the side attacking a king, a
+//! *safety* figure in units: `king_attack` per attack of one of its pieces on a square next to the
+//! king, `safe_check` per square from which a piece of that kind could check the king and which it
+//! can reach safely, `drop_check` per such square a piece of that kind in hand could be dropped on,
+//! `king_weak_square` per square next to the king it attacks and the king's side defends at most
+//! once and then only with the king or a queen, `king_no_queen` when it has no queen (its most
+//! valuable kind of piece), and `king_danger_base`. It counts when two of its pieces attack the
+//! king's neighbourhood, or one and it has a queen. The middlegame bonus is quadratic in it,
+//! `safety² * king_danger[0] / 2048` up to `king_danger[1]`; the endgame bonus linear,
+//! `safety * king_danger_eg / 64`; none when the safety is negative. Every term but `king_attack`
+//! is zero by default, and `king_attackers` (the attackers needed without a queen, and with one)
+//! is [2, 2]: a game's king danger is the attacks on the king's neighbourhood alone until its own
+//! fit sets the rest.
 
 use std::fmt::Write as _;
 
@@ -49,7 +65,7 @@ pub struct KindParams {
     /// Centralisation: placement bonus per square of empty-board mobility above the average,
     /// times the average (so that every piece's scale is alike).
     pub center: S,
-    /// Weight of one of its attacks on the enemy king's neighbourhood.
+    /// King safety units per attack of one of its pieces on the enemy king's neighbourhood.
     pub king_attack: i32,
     /// Placement by owner-relative rank (one per rank of the board; zero by default): what the
     /// empty-board centralisation above cannot say, e.g. a knight's outpost ranks, fitted per game.
@@ -63,6 +79,13 @@ pub struct KindParams {
     /// Placement by square as its owner sees the board (rank by rank from the owner's first,
     /// files from a; zero by default): a full piece-square table, for fits with data enough.
     pub square: Vec<S>,
+    /// King safety units per square from which a piece of this kind on the board could check the
+    /// enemy king and which it reaches safely (not counted for pawns, royal pieces and hook pieces,
+    /// whose hook decides what they capture).
+    pub safe_check: i32,
+    /// King safety units per empty square from which a piece of this kind in hand, dropped there,
+    /// would check the enemy king safely (games with drops).
+    pub drop_check: i32,
 }
 
 /// Every weight of the evaluation of one variant.
@@ -96,8 +119,25 @@ pub struct EvalParams {
     pub king_center_eg: [i32; 2],
     /// Pawn centralisation in the middlegame, per sixteenth of mobility above the average.
     pub pawn_center_mg: i32,
-    /// King danger: `units² * scale / 32`, at most `cap` (mg), when two or more pieces attack.
+    /// King danger in the middlegame: `safety² * scale / 2048`, at most `cap` (see the module's
+    /// documentation for the safety).
     pub king_danger: [i32; 2],
+    /// King danger in the endgame: `safety * n / 64`.
+    pub king_danger_eg: i32,
+    /// The fewest of a side's pieces attacking the enemy king's neighbourhood for its king safety
+    /// to count: without a queen, and with one (Ethereal counts one attacker with a queen).
+    pub king_attackers: [i32; 2],
+    /// King safety units always added (when the king-safety terms count at all).
+    pub king_danger_base: i32,
+    /// King safety units per weak square next to the enemy king: attacked, defended at most once
+    /// and then only by the king or a queen.
+    pub king_weak_square: i32,
+    /// King safety units when the attacking side has no queen (no piece of its most valuable kinds,
+    /// on the board or in hand).
+    pub king_no_queen: i32,
+    /// Per file in front of the king (its own and the two beside it), an enemy pawn 1, 2, 3 or 4
+    /// ranks ahead of the king that no own pawn blocks (mg; the king on its first two ranks).
+    pub king_storm: [i32; 4],
     /// Per enemy piece (not a pawn, not royal) a pawn attacks.
     pub threat_pawn: S,
     /// Per enemy piece attacked by a piece (not a pawn) worth less than it.
@@ -141,11 +181,13 @@ impl EvalParams {
                 hand: s(pt.value, pt.value),
                 mobility: s(mob, mob),
                 center: s(40, 40),
-                king_attack: (pt.value / 200).clamp(1, 6),
+                king_attack: 8 * (pt.value / 200).clamp(1, 6),
                 rank: vec![S::default(); usize::from(shape.ranks)],
                 file: vec![S::default(); usize::from(shape.files).div_ceil(2)],
                 moves: vec![S::default(); most as usize + 1],
                 square: vec![S::default(); nsq],
+                safe_check: 0,
+                drop_check: 0,
             });
             let mut name = pt.name.clone();
             if kind_names.contains(&name) {
@@ -170,6 +212,12 @@ impl EvalParams {
             king_center_eg: [4, 5],
             pawn_center_mg: 3,
             king_danger: [16, 500],
+            king_danger_eg: 0,
+            king_attackers: [2, 2],
+            king_danger_base: 0,
+            king_weak_square: 0,
+            king_no_queen: 0,
+            king_storm: [0; 4],
             threat_pawn: s(70, 45),
             threat_lesser: s(45, 35),
             hanging: s(35, 20),
@@ -188,6 +236,24 @@ impl EvalParams {
         let mut params = EvalParams::defaults(v);
         params.apply(&source.text, &source.file)?;
         Ok(params)
+    }
+
+    /// Ethereal-like king safety weights for tests of the terms, which are zero by default: safe
+    /// checks 24 (not for pawns, royals and kinds that promote), drop checks 8, weak squares 12,
+    /// no queen -48, base -16, endgame 8, storm [0, -12, -8, -4], one attacker with a queen.
+    #[cfg(test)]
+    pub(crate) fn set_trial_king_safety(&mut self, v: &Variant) {
+        for (kind, pt) in self.kinds.iter_mut().zip(&v.pieces) {
+            let plain = pt.royalty == crate::core::Royalty::None;
+            kind.safe_check = if plain && pt.promotion.is_none() { 24 } else { 0 };
+            kind.drop_check = if plain { 8 } else { 0 };
+        }
+        self.king_weak_square = 12;
+        self.king_no_queen = -48;
+        self.king_danger_base = -16;
+        self.king_danger_eg = 8;
+        self.king_storm = [0, -12, -8, -4];
+        self.king_attackers = [2, 1];
     }
 
     /// The weights of a variant (the defaults if its `[eval]` section is unusable, which `check`
@@ -283,6 +349,12 @@ impl EvalParams {
         f("king_center_eg", &mut self.king_center_eg);
         f("pawn_center_mg", std::slice::from_mut(&mut self.pawn_center_mg));
         f("king_danger", &mut self.king_danger);
+        f("king_danger_eg", std::slice::from_mut(&mut self.king_danger_eg));
+        f("king_attackers", &mut self.king_attackers);
+        f("king_danger_base", std::slice::from_mut(&mut self.king_danger_base));
+        f("king_weak_square", std::slice::from_mut(&mut self.king_weak_square));
+        f("king_no_queen", std::slice::from_mut(&mut self.king_no_queen));
+        f("king_storm", &mut self.king_storm);
         pairs(&mut f, "threat_pawn", std::slice::from_mut(&mut self.threat_pawn));
         pairs(&mut f, "threat_lesser", std::slice::from_mut(&mut self.threat_lesser));
         pairs(&mut f, "hanging", std::slice::from_mut(&mut self.hanging));
@@ -315,20 +387,41 @@ impl EvalParams {
             pairs(&mut f, &format!("piece.{name}.file"), &mut kind.file);
             pairs(&mut f, &format!("piece.{name}.moves"), &mut kind.moves);
             pairs(&mut f, &format!("piece.{name}.square"), &mut kind.square);
+            f(
+                &format!("piece.{name}.safe_check"),
+                std::slice::from_mut(&mut kind.safe_check),
+            );
+            f(
+                &format!("piece.{name}.drop_check"),
+                std::slice::from_mut(&mut kind.drop_check),
+            );
         }
     }
 
-    /// Every weight in one list, in `for_each_group` order.
+    /// Is the group `name` a setting (a count, not a weight), which a fit leaves as it is?
+    /// `king_attackers` says when king safety counts at all: no small change of it is a slope.
+    pub fn is_setting(name: &str) -> bool {
+        name == "king_attackers"
+    }
+
+    /// Every weight in one list, in `for_each_group` order (settings left out).
     pub fn to_vector(&self) -> Vec<i32> {
         let mut out = Vec::new();
-        self.clone().for_each_group(|_, v| out.extend_from_slice(v));
+        self.clone().for_each_group(|name, v| {
+            if !EvalParams::is_setting(name) {
+                out.extend_from_slice(v);
+            }
+        });
         out
     }
 
-    /// Sets every weight from a list in `for_each_group` order (as long as `to_vector`'s).
+    /// Sets every weight from a list in `to_vector` order (as long as `to_vector`'s).
     pub fn set_vector(&mut self, values: &[i32]) {
         let mut at = 0;
-        self.for_each_group(|_, v| {
+        self.for_each_group(|name, v| {
+            if EvalParams::is_setting(name) {
+                return;
+            }
             for x in v.iter_mut() {
                 if let Some(&n) = values.get(at) {
                     *x = n;
@@ -464,6 +557,50 @@ mod tests {
         let old = "name = \"x\"\n[eval]\ntempo = 3\n[eval.piece.Pawn]\nhand = [1, 2]\n[xboard]\nbuiltin = true\n";
         let new = with_section(old, "[eval]\ntempo = [9]\n");
         assert_eq!(new, "name = \"x\"\n[xboard]\nbuiltin = true\n\n[eval]\ntempo = [9]\n");
+    }
+
+    #[test]
+    fn a_section_sets_the_king_safety_terms_by_name() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let section = "[eval]\nking_danger = [20, 400]\nking_danger_eg = [3]\nking_danger_base = [-5]\n\
+                       king_weak_square = [7]\nking_no_queen = [-9]\nking_storm = [1, 2, 3, 4]\n\
+                       king_attackers = [3, 1]\n[eval.piece.Knight]\nking_attack = [17]\nsafe_check = [11]\ndrop_check = [13]\n";
+        let text = with_section(&DefinitionSource::of(&v).text, section);
+        let child = parse_definition(&text, "safety.toml").expect("parses");
+        let p = EvalParams::of_source(&child, DefinitionSource::of(&child)).expect("reads");
+        assert_eq!(p.king_danger, [20, 400]);
+        assert_eq!(
+            (
+                p.king_danger_eg,
+                p.king_danger_base,
+                p.king_weak_square,
+                p.king_no_queen
+            ),
+            (3, -5, 7, -9)
+        );
+        assert_eq!(p.king_storm, [1, 2, 3, 4]);
+        assert_eq!(p.king_attackers, [3, 1]);
+        // A setting, not a weight: out of the vector a fit moves.
+        assert_eq!(p.to_vector().len() + 2, {
+            let mut n = 0;
+            p.clone().for_each_group(|_, v| n += v.len());
+            n
+        });
+        let knight = p.kind_names.iter().position(|n| n == "Knight").expect("a knight");
+        let k = &p.kinds[knight];
+        assert_eq!((k.king_attack, k.safe_check, k.drop_check), (17, 11, 13));
+        // And they are written back under the same names.
+        let written = p.to_toml_section();
+        for line in [
+            "king_danger_eg = [3]",
+            "king_weak_square = [7]",
+            "king_storm = [1, 2, 3, 4]",
+            "king_attackers = [3, 1]",
+            "safe_check = [11]",
+            "drop_check = [13]",
+        ] {
+            assert!(written.contains(line), "{line} in {written}");
+        }
     }
 
     #[test]

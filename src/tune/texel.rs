@@ -313,6 +313,56 @@ mod tests {
         assert_eq!(report.changed, 0);
     }
 
+    /// Eight short games, seven won by an attack on the king and a quiet draw: one pass of the fit
+    /// moves the king safety weights. They enter the evaluation non-linearly (the middlegame
+    /// danger is quadratic in their sum, capped, and counts only past a number of attackers); the
+    /// fit needs no gradient, it compares the error of whole evaluations.
+    #[test]
+    fn tuning_moves_the_king_safety_weights() {
+        let v = Registry::builtin().get("normal").expect("normal");
+        let games = include_str!("../../fixtures/tune/king-attacks.pgn");
+        let read = crate::tune::pgn::positions(&v, games, "king-attacks.pgn");
+        assert_eq!((read.games, read.unreadable.len()), (8, 0), "{read:?}");
+        let samples = super::super::selfplay::read_samples(&v, &read.lines.join("\n")).expect("positions");
+        let mut start = EvalParams::defaults(&v);
+        start.set_trial_king_safety(&v);
+        let config = TuneConfig {
+            passes: 1,
+            deadline: None,
+            k: Some(1.0),
+            prior: 0.0,
+        };
+        let (tuned, report) = tune(&v, &samples, &start, &config, &mut |_, _| {});
+        assert!(report.train_after < report.train_before, "{report:?}");
+        let groups = |p: &EvalParams| {
+            let mut out = Vec::new();
+            p.clone()
+                .for_each_group(|name, values| out.push((name.to_string(), values.to_vec())));
+            out
+        };
+        let new_terms = [
+            "king_danger_eg",
+            "king_danger_base",
+            "king_weak_square",
+            "king_no_queen",
+            "king_storm",
+            ".safe_check",
+        ];
+        let moved: Vec<String> = groups(&tuned)
+            .into_iter()
+            .zip(groups(&start))
+            .filter(|((name, a), (_, b))| a != b && new_terms.iter().any(|t| name.ends_with(t)))
+            .map(|((name, _), _)| name)
+            .collect();
+        assert_eq!(tuned.king_attackers, start.king_attackers, "a setting, not fitted");
+        // Which of them the eight games move depends on where the fit starts; most must move.
+        assert!(moved.len() >= 4, "moved: {moved:?}");
+        assert!(
+            moved.iter().any(|m| m.ends_with(".safe_check")),
+            "no safe_check moved; moved: {moved:?}"
+        );
+    }
+
     #[test]
     fn the_prior_penalises_relative_change_with_a_floor() {
         assert_eq!(prior_penalty(0.0, &[500, 10], &[100, 0]), 0.0);
