@@ -121,10 +121,6 @@ pub struct EvalTables {
     kingless: bool,
     /// Some piece type is a hook piece (not a pawn or royal): `hook_pieces` runs.
     has_hooks: bool,
-    /// Per `kind * 2 + colour`, the squares a piece of the kind in that colour's hand may be
-    /// dropped on (empty for kinds that are never dropped; the push of a drop and one-per-file
-    /// rules not counted).
-    drop_zone: Vec<SquareSet>,
     /// The kinds whose `safe_check` weight is not zero: only their checks are looked for.
     safe_check_kinds: u32,
     /// The kinds whose `drop_check` weight is not zero.
@@ -307,7 +303,6 @@ impl EvalTables {
             phase_max: phase_max.max(1),
             center_dist,
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
-            drop_zone: drop_zones(v),
             safe_check_kinds,
             drop_check_kinds,
         }
@@ -322,19 +317,6 @@ impl EvalTables {
     pub fn is_for(&self, variant: &Arc<Variant>) -> bool {
         Arc::ptr_eq(&self.variant, variant)
     }
-}
-
-/// The core's drop zones (`Tables::drop_zone`), less those of royal kinds, which king safety
-/// never counts as checking pieces.
-fn drop_zones(v: &Variant) -> Vec<SquareSet> {
-    let mut zones = v.tables.drop_zone.clone();
-    for (k, pt) in v.pieces.iter().enumerate() {
-        if pt.royalty != Royalty::None {
-            zones[k * 2] = SquareSet::EMPTY;
-            zones[k * 2 + 1] = SquareSet::EMPTY;
-        }
-    }
-    zones
 }
 
 /// Ranks to go from owner-relative rank `rel` to the nearest promotion rank ahead.
@@ -623,7 +605,8 @@ impl Shared<'_> {
                     side.npm += info.value * n;
                     side.heavies += i32::from(info.heavy) * n;
                 }
-                if info.hook.is_none() && !t.drop_zone[k * 2 + c].is_empty() {
+                // Royal kinds never count as checking pieces.
+                if !info.royal && info.hook.is_none() && !self.tables.drop_zone[k * 2 + c].is_empty() {
                     side.hand_kinds |= 1 << k;
                 }
             }
@@ -943,8 +926,8 @@ impl Shared<'_> {
     }
 
     /// King safety in Ethereal's style: the units of the danger `color` makes for the enemy king
-    /// (see `eval_params`), or `None` when it does not count: no enemy king, or fewer than two of
-    /// its pieces attack the king's neighbourhood (one if it has a queen).
+    /// (see `eval_params`), or `None` when it does not count: no enemy king, or fewer of its
+    /// pieces attack the king's neighbourhood than `king_attackers` asks (without, with a queen).
     /// Out of line: in most evaluations it returns at its first test.
     #[inline(never)]
     fn king_safety(&self, sides: &[Side; 2], color: Color) -> Option<i32> {
@@ -980,7 +963,9 @@ impl Shared<'_> {
                     safety += safe.intersection(&own.kind_dest[slot]).len() as i32 * w.kinds[k].safe_check;
                 }
                 if own.hand_kinds & (1 << k) != 0 {
-                    let drops = safe.intersection(&t.drop_zone[k * 2 + c]).difference(&occupied);
+                    let drops = safe
+                        .intersection(&self.tables.drop_zone[k * 2 + c])
+                        .difference(&occupied);
                     safety += drops.len() as i32 * w.kinds[k].drop_check;
                 }
                 slot += 1;

@@ -36,13 +36,12 @@
 //! can reach safely, `drop_check` per such square a piece of that kind in hand could be dropped on,
 //! `king_weak_square` per square next to the king it attacks and the king's side defends at most
 //! once and then only with the king or a queen, `king_no_queen` when it has no queen (its most
-//! valuable kind of piece), and `king_danger_base`. It counts when two of its pieces attack the
-//! king's neighbourhood, or one and it has a queen. The middlegame bonus is quadratic in it,
-//! `safety² * king_danger[0] / 2048` up to `king_danger[1]`; the endgame bonus linear,
-//! `safety * king_danger_eg / 64`; none when the safety is negative. Every term but `king_attack`
-//! is zero by default, and `king_attackers` (the attackers needed without a queen, and with one)
-//! is [2, 2]: a game's king danger is the attacks on the king's neighbourhood alone until its own
-//! fit sets the rest.
+//! valuable kind of piece), and `king_danger_base`. It counts when `king_attackers[0]` of its
+//! pieces attack the king's neighbourhood, `king_attackers[1]` when it has a queen. The
+//! middlegame bonus is quadratic in it, `safety² * king_danger[0] / 2048` up to `king_danger[1]`;
+//! the endgame bonus linear, `safety * king_danger_eg / 64`; none when the safety is negative.
+//! Every term but `king_attack` is zero by default, and `king_attackers` is [2, 2]: a game's king
+//! danger is the attacks on the king's neighbourhood alone until its own fit sets the rest.
 
 use std::fmt::Write as _;
 

@@ -323,7 +323,7 @@ mod tests {
         let games = include_str!("../../fixtures/tune/king-attacks.pgn");
         let read = crate::tune::pgn::positions(&v, games, "king-attacks.pgn");
         assert_eq!((read.games, read.unreadable.len()), (8, 0), "{read:?}");
-        let samples = super::super::selfplay::read_samples(&v, &read.lines.join("\n")).expect("positions");
+        let samples = crate::tune::selfplay::read_samples(&v, &read.lines.join("\n")).expect("positions");
         let mut start = EvalParams::defaults(&v);
         start.set_trial_king_safety(&v);
         let config = TuneConfig {
