@@ -4,6 +4,8 @@
 Usage:
   scripts/label-positions.py score ENGINE IN RAW [--depth N] [--workers N] [--variant NAME]
   scripts/label-positions.py blend RAW OUT [--lam L] [--scale S]
+  scripts/label-positions.py suite ENGINE IN.epd OUT.epd [--depth N] [--max-score M] [--workers N]
+                                   [--variant NAME]
 
 `score` reads IN, a data file of `RESULT;FEN` lines (`fairybridge tune ... --data FILE --passes 0`
 writes one), asks ENGINE (any UCI engine, e.g. /usr/games/fairy-stockfish) for a `go depth N` score
@@ -18,10 +20,17 @@ LABEL = L * RESULT + (1 - L) / (1 + 10^(-CP / S)), by default L = 0.25, S = 400.
 alone says little about one position of it; a stronger engine's score says what the position is
 worth, which is what the evaluation's weights are fitted to predict.
 
+`suite` keeps the lines of an opening suite (EPD, as `fairybridge openings` writes) that ENGINE
+scores within M centipawns (default 50) at depth N (default 12), each line as it was but with its
+`ce` the engine's score for the side to move, under a header that names the suite, the engine and
+the command: openings balanced by a stronger judge than the engine that made them.
+
 Exit status 0 on success, 2 on a usage or input error, 1 when the engine fails.
 """
 import argparse
 import multiprocessing
+import os
+import re
 import subprocess
 import sys
 
@@ -127,6 +136,48 @@ def score(args):
           file=sys.stderr)
 
 
+def suite(args):
+    if args.max_score < 0:
+        usage_error("--max-score must be at least 0")
+    entries = []
+    with open(args.input) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split()
+            if len(fields) < 4:
+                usage_error(f"{args.input}:{number}: expected an EPD line")
+            entries.append((number, line, " ".join(fields[:4]) + " 0 1"))
+    jobs = [(args.engine, args.variant, args.depth, [(n, f"0.5;{fen}") for n, _, fen in entries[i:i + CHUNK]])
+            for i in range(0, len(entries), CHUNK)]
+    scores = {}
+    with multiprocessing.Pool(args.workers) as pool:
+        for part in pool.imap(score_chunk, jobs):
+            for scored in part:
+                _result, cp, fen = scored.split(";", 2)
+                white_cp = int(cp)
+                scores[fen] = -white_cp if fen.split()[1] == "b" else white_cp
+    kept = []
+    for _number, line, fen in entries:
+        cp = scores.get(fen)
+        if cp is None or abs(cp) > args.max_score:
+            continue
+        if re.search(r"\bce -?\d+;", line):
+            kept.append(re.sub(r"\bce -?\d+;", f"ce {cp};", line, count=1))
+        else:
+            kept.append(f"{line} ce {cp};")
+    with open(args.output, "w") as out:
+        out.write(f"# {os.path.basename(args.input)} kept where {os.path.basename(args.engine)} at depth "
+                  f"{args.depth} scores |ce| <= {args.max_score} cp for the side to move "
+                  f"({len(kept)} of {len(entries)}; ce is its score). Made with:\n")
+        out.write(f"#   scripts/label-positions.py suite {args.engine} {args.input} {os.path.basename(args.output)} "
+                  f"--depth {args.depth} --max-score {args.max_score}"
+                  + (f" --variant {args.variant}" if args.variant else "") + "\n")
+        out.writelines(line + "\n" for line in kept)
+    print(f"label-positions: kept {len(kept)} of {len(entries)} positions", file=sys.stderr)
+
+
 def blend(args):
     if not 0.0 <= args.lam <= 1.0 or args.scale <= 0:
         usage_error("--lam must be from 0 to 1 and --scale above 0")
@@ -160,12 +211,22 @@ def main():
     b.add_argument("output")
     b.add_argument("--lam", type=float, default=0.25)
     b.add_argument("--scale", type=float, default=400.0)
+    u = sub.add_parser("suite", help="keep the openings a UCI engine finds balanced")
+    u.add_argument("engine")
+    u.add_argument("input")
+    u.add_argument("output")
+    u.add_argument("--depth", type=int, default=12)
+    u.add_argument("--max-score", type=int, default=50)
+    u.add_argument("--workers", type=int, default=2)
+    u.add_argument("--variant", default="")
     args = parser.parse_args()
     try:
+        if args.command in ("score", "suite") and (args.depth < 1 or args.workers < 1):
+            usage_error("--depth and --workers must be at least 1")
         if args.command == "score":
-            if args.depth < 1 or args.workers < 1:
-                usage_error("--depth and --workers must be at least 1")
             score(args)
+        elif args.command == "suite":
+            suite(args)
         else:
             blend(args)
     except (RuntimeError, BrokenPipeError, subprocess.TimeoutExpired) as e:

@@ -93,6 +93,72 @@ fn fairy_stockfish_labels_positions_that_tune_learns_from() {
 }
 
 #[test]
+fn fairy_stockfish_keeps_the_openings_it_finds_balanced() {
+    require_peer("fairy-stockfish", || Path::new(FAIRY_STOCKFISH).exists());
+    let input = fresh_temp_file("suite-in", "epd");
+    let output = fresh_temp_file("suite-out", "epd");
+    // The start position (balanced: Fairy-Stockfish gives White some 70 cp at depth 6), then
+    // Black without its queen (lost for Black to move), then a
+    // line without `ce`.
+    std::fs::write(
+        &input,
+        "# a made-up suite\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ce 3; c0 \"\";\n\
+         rnb1kbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - ce 0; c0 \"e2e4\";\n\
+         rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - c0 \"g1f3\";\n",
+    )
+    .expect("write suite");
+    let o = script(&[
+        "suite",
+        FAIRY_STOCKFISH,
+        &path(&input),
+        &path(&output),
+        "--depth",
+        "6",
+        "--workers",
+        "1",
+        "--max-score",
+        "150",
+    ]);
+    assert!(o.status.success(), "suite: {}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&output).expect("suite written");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ce "),
+        "{text}"
+    );
+    assert!(
+        lines[0].ends_with(" c0 \"\";"),
+        "the line is kept, its ce replaced: {text}"
+    );
+    assert!(
+        lines[1].starts_with("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - c0 \"g1f3\"; ce "),
+        "{text}"
+    );
+    let ce: i32 = lines[0]
+        .split("ce ")
+        .nth(1)
+        .and_then(|x| x.split(';').next())
+        .and_then(|x| x.parse().ok())
+        .expect("a ce");
+    assert!(ce.abs() <= 150, "{text}");
+    assert!(text.contains("(2 of 3; ce is its score)"), "{text}");
+    let o = script(&[
+        "suite",
+        FAIRY_STOCKFISH,
+        &path(&input),
+        &path(&output),
+        "--max-score",
+        "-1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    for f in [&input, &output] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
 fn bad_input_is_refused_with_exit_status_2() {
     let raw = fresh_temp_file("label-bad-raw", "data");
     let out = fresh_temp_file("label-bad-out", "data");
