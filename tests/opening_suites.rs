@@ -1,5 +1,6 @@
 //! Opening suites: the committed ones in `fixtures/openings/` (one per built-in game, read as
-//! `match --openings` reads them, distinct, within the balance bound their header names), and
+//! `match --openings` reads them, distinct, within the balance bound their header names; chess's
+//! part that Fairy-Stockfish finds balanced, for matches against it), and
 //! `fairybridge openings` from the command line (a user-defined game, a seed's reproducibility,
 //! bad arguments, a match played from its output).
 
@@ -57,6 +58,34 @@ fn every_builtin_game_has_a_balanced_suite_of_distinct_positions() {
             scores += 1;
         }
         assert_eq!(scores, fens.len(), "{game}");
+    }
+}
+
+#[test]
+fn the_chess_suite_balanced_by_fairy_stockfish_is_part_of_the_chess_suite_within_its_bound() {
+    let reg = Registry::builtin();
+    let variant = reg.get("normal").unwrap();
+    let load = |game: &str| {
+        openings::load(&suite_path(game), &variant, Some(openings::Format::Epd), None)
+            .unwrap_or_else(|e| panic!("{game}: {e}"))
+    };
+    let (all, balanced) = (load("normal"), load("normal-fsf"));
+    let all: HashSet<&str> = all.iter().map(|s| s.fen()).collect();
+    assert!(balanced.len() >= 300, "only {} positions", balanced.len());
+    for start in &balanced {
+        assert!(all.contains(start.fen()), "not in normal.epd: {}", start.fen());
+    }
+    let text = std::fs::read_to_string(suite_path("normal-fsf")).unwrap();
+    let command = text
+        .lines()
+        .find(|l| l.contains("label-positions.py suite"))
+        .expect("its command");
+    let bound = value_after(command, "--max-score").expect("its bound");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), balanced.len());
+    for line in lines {
+        let ce = value_after(&line.replace(';', " "), "ce").unwrap_or_else(|| panic!("{line}"));
+        assert!(ce.abs() <= bound, "{line}");
     }
 }
 
