@@ -116,17 +116,24 @@ def score_chunk(job):
     return out
 
 
+def scored_chunks(args, lines):
+    """`score_chunk`'s output for each chunk of `lines` (numbered `RESULT;FEN`), in order, scored
+    by `args.engine` on `args.workers` processes."""
+    jobs = [(args.engine, args.variant, args.depth, lines[i:i + CHUNK])
+            for i in range(0, len(lines), CHUNK)]
+    with multiprocessing.Pool(args.workers) as pool:
+        yield from pool.imap(score_chunk, jobs)
+
+
 def score(args):
     lines = read_lines(args.input)
     for number, line in lines:
         parts = line.split(";", 1)
         if len(parts) != 2 or len(parts[1].split()) < 2:
             usage_error(f"{args.input}:{number}: expected RESULT;FEN")
-    jobs = [(args.engine, args.variant, args.depth, lines[i:i + CHUNK])
-            for i in range(0, len(lines), CHUNK)]
     written = 0
-    with multiprocessing.Pool(args.workers) as pool, open(args.raw, "w") as out:
-        for done, part in enumerate(pool.imap(score_chunk, jobs), 1):
+    with open(args.raw, "w") as out:
+        for done, part in enumerate(scored_chunks(args, lines), 1):
             out.writelines(line + "\n" for line in part)
             out.flush()
             written += len(part)
@@ -149,15 +156,13 @@ def suite(args):
             if len(fields) < 4:
                 usage_error(f"{args.input}:{number}: expected an EPD line")
             entries.append((number, line, " ".join(fields[:4]) + " 0 1"))
-    jobs = [(args.engine, args.variant, args.depth, [(n, f"0.5;{fen}") for n, _, fen in entries[i:i + CHUNK]])
-            for i in range(0, len(entries), CHUNK)]
     scores = {}
-    with multiprocessing.Pool(args.workers) as pool:
-        for part in pool.imap(score_chunk, jobs):
-            for scored in part:
-                _result, cp, fen = scored.split(";", 2)
-                white_cp = int(cp)
-                scores[fen] = -white_cp if fen.split()[1] == "b" else white_cp
+    for part in scored_chunks(args, [(n, f"0.5;{fen}") for n, _, fen in entries]):
+        for scored in part:
+            _result, cp, fen = scored.split(";", 2)
+            # Back from White's view to the side to move's, as EPD's `ce`.
+            white_cp = int(cp)
+            scores[fen] = -white_cp if fen.split()[1] == "b" else white_cp
     kept = []
     for _number, line, fen in entries:
         cp = scores.get(fen)
@@ -199,26 +204,25 @@ def blend(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("score", help="score positions with a UCI engine")
-    s.add_argument("engine")
-    s.add_argument("input")
-    s.add_argument("raw")
-    s.add_argument("--depth", type=int, default=10)
-    s.add_argument("--workers", type=int, default=2)
-    s.add_argument("--variant", default="")
+
+    def engine_command(name, help_text, output, depth):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("engine")
+        p.add_argument("input")
+        p.add_argument(output)
+        p.add_argument("--depth", type=int, default=depth)
+        p.add_argument("--workers", type=int, default=2)
+        p.add_argument("--variant", default="")
+        return p
+
+    engine_command("score", "score positions with a UCI engine", "raw", 10)
     b = sub.add_parser("blend", help="turn scores and results into labels")
     b.add_argument("raw")
     b.add_argument("output")
     b.add_argument("--lam", type=float, default=0.25)
     b.add_argument("--scale", type=float, default=400.0)
-    u = sub.add_parser("suite", help="keep the openings a UCI engine finds balanced")
-    u.add_argument("engine")
-    u.add_argument("input")
-    u.add_argument("output")
-    u.add_argument("--depth", type=int, default=12)
+    u = engine_command("suite", "keep the openings a UCI engine finds balanced", "output", 12)
     u.add_argument("--max-score", type=int, default=50)
-    u.add_argument("--workers", type=int, default=2)
-    u.add_argument("--variant", default="")
     args = parser.parse_args()
     try:
         if args.command in ("score", "suite") and (args.depth < 1 or args.workers < 1):
