@@ -125,6 +125,8 @@ pub struct EvalTables {
     safe_check_kinds: u32,
     /// The kinds whose `drop_check` weight is not zero.
     drop_check_kinds: u32,
+    /// Some `passed_blocked` or `passed_safe` weight is not zero: `passer_paths` runs.
+    passer_paths: bool,
 }
 
 impl std::fmt::Debug for EvalTables {
@@ -292,6 +294,12 @@ impl EvalTables {
         };
         let safe_check_kinds = weighted(|k| k.safe_check);
         let drop_check_kinds = weighted(|k| k.drop_check);
+        let zero = S::default();
+        let passer_paths = params
+            .passed_blocked
+            .iter()
+            .chain(&params.passed_safe)
+            .any(|&x| x != zero);
         EvalTables {
             variant: Arc::clone(variant),
             params,
@@ -305,6 +313,7 @@ impl EvalTables {
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
             safe_check_kinds,
             drop_check_kinds,
+            passer_paths,
         }
     }
 
@@ -390,6 +399,9 @@ struct Side {
     pawn_max: [u8; 16],
     /// Bit `kind * 2 + light` of colour-bound pieces.
     bound_colors: u64,
+    /// Squares its pawns stand on, and those of its passed pawns.
+    pawn_set: SquareSet,
+    passers: SquareSet,
     pawn_attacks: SquareSet,
     /// Squares its pawns, pieces (hook pieces too) and kings attack, and those attacked twice.
     att: SquareSet,
@@ -440,6 +452,8 @@ impl Side {
             pawn_min: [255; 16],
             pawn_max: [0; 16],
             bound_colors: 0,
+            pawn_set: SquareSet::EMPTY,
+            passers: SquareSet::EMPTY,
             pawn_attacks: SquareSet::EMPTY,
             att: SquareSet::EMPTY,
             att2: SquareSet::EMPTY,
@@ -482,6 +496,12 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     for color in Color::BOTH {
         let bonus = x.threats(&sides, color);
         sides[color as usize].score += bonus;
+    }
+    if t.passer_paths {
+        for color in Color::BOTH {
+            let bonus = x.passer_paths(&sides, color);
+            sides[color as usize].score += bonus;
+        }
     }
     if !t.kingless && t.has_pawns {
         for color in Color::BOTH {
@@ -561,6 +581,7 @@ impl Shared<'_> {
                     side.pawns[side.npawns] = sq;
                     side.npawns += 1;
                 }
+                side.pawn_set.insert(sq);
                 let f = (shape.file(sq) as usize).min(15);
                 let r = shape.rank(sq);
                 side.pawn_files[f] += 1;
@@ -620,13 +641,15 @@ impl Shared<'_> {
         }
     }
 
-    /// `color`'s doubled, isolated and passed pawns.
+    /// `color`'s doubled, isolated, connected, backward and passed pawns; the passers are kept
+    /// in its side's `passers`.
     #[inline]
-    fn pawns(&self, sides: &[Side; 2], color: Color) -> S {
+    fn pawns(&self, sides: &mut [Side; 2], color: Color) -> S {
         let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
         let c = color as usize;
         let (own, enemy) = (&sides[c], &sides[1 - c]);
         let mut bonus = S::default();
+        let mut passers = SquareSet::EMPTY;
         for i in 0..own.npawns {
             let sq = own.pawns[i];
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -642,12 +665,32 @@ impl Shared<'_> {
             } else {
                 0
             };
-            if left == 0 && right == 0 {
-                bonus += w.isolated;
-            }
-            // Passed: no enemy pawn ahead on this or a neighbouring file.
             let lo = f.saturating_sub(1);
             let hi = (f + 1).min(shape.files as usize - 1);
+            if left == 0 && right == 0 {
+                bonus += w.isolated;
+            } else {
+                let beside = |dx: i32| shape.offset(sq, dx, 0).is_some_and(|x| own.pawn_set.contains(x));
+                if own.pawn_attacks.contains(sq) || beside(-1) || beside(1) {
+                    let d = promo_distance(&info.promo_ranks, shape.relative_rank(sq, color));
+                    bonus += w.connected[d.min(w.connected.len() - 1)];
+                } else {
+                    // Backward: every own pawn on the files beside it is ahead of it.
+                    let all_ahead = (lo..=hi).filter(|&x| x != f).all(|x| {
+                        let x = x.min(15);
+                        own.pawn_files[x] == 0
+                            || match color {
+                                Color::White => own.pawn_min[x] > r,
+                                Color::Black => own.pawn_max[x] < r,
+                            }
+                    });
+                    let stop = shape.offset(sq, 0, color.forward());
+                    if all_ahead && stop.is_some_and(|x| enemy.pawn_attacks.contains(x)) {
+                        bonus += w.backward;
+                    }
+                }
+            }
+            // Passed: no enemy pawn ahead on this or a neighbouring file.
             let passed = (lo..=hi).all(|x| {
                 let x = x.min(15);
                 match color {
@@ -656,7 +699,33 @@ impl Shared<'_> {
                 }
             });
             if passed {
+                passers.insert(sq);
                 bonus += self.passer(enemy, info, color, sq);
+            }
+        }
+        sides[c].passers = passers;
+        bonus
+    }
+
+    /// What stands on `color`'s passers' stop squares: a piece (`passed_blocked`), or nothing and
+    /// no enemy attack (`passed_safe`). After `gather`, which makes the attack maps.
+    #[inline(never)]
+    fn passer_paths(&self, sides: &[Side; 2], color: Color) -> S {
+        let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let (own, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
+        let mut bonus = S::default();
+        for sq in own.passers.iter() {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let Some(stop) = shape.offset(sq, 0, color.forward()) else {
+                continue;
+            };
+            let info = &t.kinds[p.kind().index()];
+            let d = promo_distance(&info.promo_ranks, shape.relative_rank(sq, color));
+            let d = d.min(w.passed_safe.len() - 1);
+            if pos.piece_at(stop).is_some() {
+                bonus += w.passed_blocked[d];
+            } else if !enemy.att.contains(stop) {
+                bonus += w.passed_safe[d];
             }
         }
         bonus
@@ -755,6 +824,9 @@ impl Shared<'_> {
             }
             let kp = &w.kinds[k];
             bonus += mobility_score(kp, info.mob_center16, reach.mob);
+            if kp.outpost != S::default() && self.is_outpost(&sides[c], &sides[them], color, sq) {
+                bonus += kp.outpost;
+            }
             if reach.hits > 0 {
                 units += reach.hits * kp.king_attack;
                 attackers += 1;
@@ -777,6 +849,30 @@ impl Shared<'_> {
         side.lesser = lesser;
         side.king_units = units;
         side.king_attackers = attackers;
+    }
+
+    /// Is `sq` an outpost for a piece of `color` (`own`'s side): between the middle rank and the
+    /// enemy's last two, defended by an own pawn, and out of reach of every enemy pawn on the
+    /// files beside it (none of them is ahead of it)?
+    #[inline]
+    fn is_outpost(&self, own: &Side, enemy: &Side, color: Color, sq: Square) -> bool {
+        let shape = self.shape;
+        let rel = shape.relative_rank(sq, color);
+        if rel < (shape.ranks - 1) / 2 || rel + 3 > shape.ranks || !own.pawn_attacks.contains(sq) {
+            return false;
+        }
+        let (f, r) = (shape.file(sq) as i32, shape.rank(sq));
+        [f - 1, f + 1].into_iter().all(|x| {
+            if x < 0 || x >= shape.files as i32 {
+                return true;
+            }
+            let x = (x as usize).min(15);
+            enemy.pawn_files[x] == 0
+                || match color {
+                    Color::White => enemy.pawn_max[x] <= r,
+                    Color::Black => enemy.pawn_min[x] >= r,
+                }
+        })
     }
 
     /// `color`'s hook pieces (those in its hook list): their attacks, from their hook, join the
@@ -1681,5 +1777,107 @@ mod term_tests {
             (params.threat_pawn, params.threat_lesser, params.hanging),
             (s(1, 2), s(3, 4), s(5, 6))
         );
+    }
+
+    #[test]
+    fn pawn_shape_terms_fire_where_they_should() {
+        type Term = fn(&mut EvalParams) -> &mut S;
+        // Ranks to go: a white pawn on e4 has 4, on e3 5; a black pawn on a7 has 6.
+        let connected4: Term = |p| &mut p.connected[4];
+        let connected5: Term = |p| &mut p.connected[5];
+        let connected6: Term = |p| &mut p.connected[6];
+        let backward: Term = |p| &mut p.backward;
+        // d4 and e4 side by side, and so a7 and b7: all four connected.
+        let fen_text = "4k3/pp6/8/8/3PP3/8/8/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, connected4), 200);
+        assert_eq!(effect("normal", fen_text, connected6), -200);
+        // e4 defended by d3 is connected; d3, neither defended nor beside a pawn, is not.
+        let fen_text = "4k3/p7/8/8/4P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, connected4), 100);
+        assert_eq!(effect("normal", fen_text, connected5), 0);
+        assert_eq!(effect("normal", fen_text, backward), 0);
+        // With a black pawn on e5 attacking d4, d3 is backward (its neighbour e4 is ahead of it).
+        let fen_text = "4k3/8/8/4p3/4P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, backward), 100);
+        // An isolated pawn is not backward too.
+        assert_eq!(effect("normal", "4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1", backward), 0);
+    }
+
+    #[test]
+    fn a_passer_s_stop_square_decides_blocked_or_safe() {
+        type Term = fn(&mut EvalParams) -> &mut S;
+        // A white passer on e5 has 3 ranks to go.
+        let blocked: Term = |p| &mut p.passed_blocked[3];
+        let safe: Term = |p| &mut p.passed_safe[3];
+        let fen_text = "4k3/p7/4n3/4P3/8/8/P7/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, blocked), 100);
+        assert_eq!(effect("normal", fen_text, safe), 0);
+        let fen_text = "4k3/p7/8/4P3/8/8/P7/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, blocked), 0);
+        assert_eq!(effect("normal", fen_text, safe), 100);
+        // The black king on e7 guards e6: neither.
+        let fen_text = "8/p3k3/8/4P3/8/8/P7/4K3 w - - 0 1";
+        assert_eq!(effect("normal", fen_text, blocked), 0);
+        assert_eq!(effect("normal", fen_text, safe), 0);
+    }
+
+    #[test]
+    fn an_outpost_is_defended_by_a_pawn_and_out_of_the_enemy_pawns_reach() {
+        let outpost: fn(&mut EvalParams) -> &mut S = |p| &mut p.kinds[1].outpost;
+        // The knight on d5, defended by e4; Black's pawns on a7 and h7 can never attack it.
+        assert_eq!(effect("normal", "4k3/p6p/8/3N4/4P3/8/P6P/4K3 w - - 0 1", outpost), 100);
+        // A black pawn on c4 is behind it: still an outpost.
+        assert_eq!(
+            effect("normal", "4k3/p6p/8/3N4/2p1P3/8/P6P/4K3 w - - 0 1", outpost),
+            100
+        );
+        // One on c7 could come to c6: no outpost; nor without the defending pawn.
+        assert_eq!(effect("normal", "4k3/p1p4p/8/3N4/4P3/8/P6P/4K3 w - - 0 1", outpost), 0);
+        assert_eq!(effect("normal", "4k3/p6p/8/3N4/8/4P3/P6P/4K3 w - - 0 1", outpost), 0);
+        // On the enemy's second rank it is no outpost; for Black, the same square seen from its side.
+        assert_eq!(effect("normal", "4k3/p2N3p/4P3/8/8/8/P6P/4K3 w - - 0 1", outpost), 0);
+        assert_eq!(effect("normal", "4k3/p6p/8/4p3/3n4/8/P6P/4K3 w - - 0 1", outpost), -100);
+    }
+
+    #[test]
+    fn pawn_shape_terms_are_live_and_colour_symmetric() {
+        let raise = |p: &mut EvalParams| {
+            // By distance to promotion, unevenly: equal counts of unequal pawns must not cancel.
+            for (i, x) in (0..).zip(&mut p.connected) {
+                *x += s(9 + 5 * i, 13 + 7 * i);
+            }
+            for (i, x) in (0..).zip(&mut p.passed_blocked) {
+                *x += s(-7 - i, -21 - 3 * i);
+            }
+            for (i, x) in (0..).zip(&mut p.passed_safe) {
+                *x += s(11 + i, 37 - 5 * i);
+            }
+            p.backward += s(-17, -5);
+            p.kinds.iter_mut().for_each(|k| k.outpost += s(23, 7));
+        };
+        for (variant, fen_text) in [
+            (
+                "normal",
+                "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+            ),
+            (
+                "normal",
+                "r1bq1rk1/pp3ppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R2QKB1R w KQ - 0 1",
+            ),
+            ("normal", "6k1/3n1pp1/2p4p/1pPpN3/1P1P4/4P3/5PPP/6K1 w - - 0 1"),
+            ("pillage", "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1"),
+            (
+                "crazyhouse",
+                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
+            ),
+        ] {
+            let a = eval_with(variant, fen_text, raise);
+            assert_eq!(
+                a,
+                eval_with(variant, &flipped(fen_text), raise),
+                "{variant}: {fen_text}"
+            );
+            assert_ne!(a, eval_with(variant, fen_text, |_| {}), "{variant}: {fen_text}");
+        }
     }
 }

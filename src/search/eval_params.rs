@@ -18,13 +18,14 @@
 //! another does not inherit its section: weights are fitted to one game's play.
 //!
 //! The groups (see each field of [`EvalParams`] and [`KindParams`]): `tempo`, `advance`, `passed`,
-//! `passer_king`, `doubled`, `isolated`, `unstoppable`, `color_pair`, `open_file`,
+//! `passer_king`, `doubled`, `isolated`, `unstoppable`; pawn shape, zero by default:
+//! `passed_blocked`, `passed_safe`, `connected`, `backward`; `color_pair`, `open_file`,
 //! `half_open_file`, `shelter`, `king_rank_mg`, `king_edge_mg`, `king_center_eg`,
 //! `pawn_center_mg`; king safety: `king_danger`, `king_danger_eg`, `king_danger_base`,
 //! `king_weak_square`, `king_no_queen`, `king_storm`; threats, each an `(mg, eg)` pair per enemy
 //! piece: `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth
 //! less), `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`,
-//! `center`, `king_attack`, `safe_check`, `drop_check`, `rank` (an `(mg, eg)` pair per
+//! `center`, `king_attack`, `safe_check`, `drop_check`, `outpost` (zero by default), `rank` (an `(mg, eg)` pair per
 //! owner-relative rank), `file` (a pair per file from the nearer edge to the middle), `moves` (a
 //! pair per count of safe moves) and `square` (a pair per square as the owner sees the board: its
 //! first rank from file a, then the next); the last two are left out of a written section while
@@ -85,6 +86,9 @@ pub struct KindParams {
     /// King safety units per empty square from which a piece of this kind in hand, dropped there,
     /// would check the enemy king safely (games with drops).
     pub drop_check: i32,
+    /// On an outpost (zero by default): on the enemy's half short of its last rank, defended by an
+    /// own pawn, where no enemy pawn on a file beside it can ever attack it.
+    pub outpost: S,
 }
 
 /// Every weight of the evaluation of one variant.
@@ -103,6 +107,18 @@ pub struct EvalParams {
     pub isolated: S,
     /// A passer the bare enemy king cannot catch (endgame).
     pub unstoppable: i32,
+    /// A passer whose stop square holds a piece, by distance to promotion (on top of `passed`;
+    /// zero by default).
+    pub passed_blocked: [S; 7],
+    /// A passer whose stop square is empty and not attacked by the enemy, by distance to promotion
+    /// (on top of `passed`; zero by default).
+    pub passed_safe: [S; 7],
+    /// A pawn defended by an own pawn or with one beside it on the same rank, by distance to
+    /// promotion (zero by default).
+    pub connected: [S; 7],
+    /// A pawn that no own pawn beside it can defend any more (those on the files beside it are all
+    /// ahead of it) and whose stop square an enemy pawn attacks (zero by default).
+    pub backward: S,
     /// Two colour-bound pieces of one kind on both colours.
     pub color_pair: S,
     pub open_file: S,
@@ -187,6 +203,7 @@ impl EvalParams {
                 square: vec![S::default(); nsq],
                 safe_check: 0,
                 drop_check: 0,
+                outpost: S::default(),
             });
             let mut name = pt.name.clone();
             if kind_names.contains(&name) {
@@ -202,6 +219,10 @@ impl EvalParams {
             doubled: s(-10, -22),
             isolated: s(-10, -14),
             unstoppable: 600,
+            passed_blocked: [S::default(); 7],
+            passed_safe: [S::default(); 7],
+            connected: [S::default(); 7],
+            backward: S::default(),
             color_pair: s(28, 50),
             open_file: s(24, 10),
             half_open_file: s(11, 6),
@@ -339,6 +360,10 @@ impl EvalParams {
         pairs(&mut f, "doubled", std::slice::from_mut(&mut self.doubled));
         pairs(&mut f, "isolated", std::slice::from_mut(&mut self.isolated));
         f("unstoppable", std::slice::from_mut(&mut self.unstoppable));
+        pairs(&mut f, "passed_blocked", &mut self.passed_blocked);
+        pairs(&mut f, "passed_safe", &mut self.passed_safe);
+        pairs(&mut f, "connected", &mut self.connected);
+        pairs(&mut f, "backward", std::slice::from_mut(&mut self.backward));
         pairs(&mut f, "color_pair", std::slice::from_mut(&mut self.color_pair));
         pairs(&mut f, "open_file", std::slice::from_mut(&mut self.open_file));
         pairs(&mut f, "half_open_file", std::slice::from_mut(&mut self.half_open_file));
@@ -393,6 +418,11 @@ impl EvalParams {
             f(
                 &format!("piece.{name}.drop_check"),
                 std::slice::from_mut(&mut kind.drop_check),
+            );
+            pairs(
+                &mut f,
+                &format!("piece.{name}.outpost"),
+                std::slice::from_mut(&mut kind.outpost),
             );
         }
     }
