@@ -127,6 +127,8 @@ pub struct EvalTables {
     drop_check_kinds: u32,
     /// Some `passed_blocked` or `passed_safe` weight is not zero: `passer_paths` runs.
     passer_paths: bool,
+    /// Some `connected` or `backward` weight is not zero: `pawns` looks for them.
+    pawn_shape: bool,
 }
 
 impl std::fmt::Debug for EvalTables {
@@ -300,6 +302,7 @@ impl EvalTables {
             .iter()
             .chain(&params.passed_safe)
             .any(|&x| x != zero);
+        let pawn_shape = params.backward != zero || params.connected.iter().any(|&x| x != zero);
         EvalTables {
             variant: Arc::clone(variant),
             params,
@@ -314,6 +317,7 @@ impl EvalTables {
             safe_check_kinds,
             drop_check_kinds,
             passer_paths,
+            pawn_shape,
         }
     }
 
@@ -669,7 +673,7 @@ impl Shared<'_> {
             let hi = (f + 1).min(shape.files as usize - 1);
             if left == 0 && right == 0 {
                 bonus += w.isolated;
-            } else {
+            } else if t.pawn_shape {
                 let beside = |dx: i32| shape.offset(sq, dx, 0).is_some_and(|x| own.pawn_set.contains(x));
                 if own.pawn_attacks.contains(sq) || beside(-1) || beside(1) {
                     let d = promo_distance(&info.promo_ranks, shape.relative_rank(sq, color));
