@@ -474,6 +474,18 @@ impl Side {
             kind_dest: [SquareSet::EMPTY; CHECK_SLOTS],
         }
     }
+
+    /// Has this side no pawn on file `x` ahead of rank `r`, looking the way `toward`'s pawns
+    /// move (a pawn on rank `r` is not ahead)?
+    #[inline]
+    fn no_pawn_ahead(&self, x: usize, r: u8, toward: Color) -> bool {
+        let x = x.min(15);
+        self.pawn_files[x] == 0
+            || match toward {
+                Color::White => self.pawn_max[x] <= r,
+                Color::Black => self.pawn_min[x] >= r,
+            }
+    }
 }
 
 /// What every part of one evaluation reads: the position, the variant's tables and weights, and
@@ -679,15 +691,11 @@ impl Shared<'_> {
                     let d = promo_distance(&info.promo_ranks, shape.relative_rank(sq, color));
                     bonus += w.connected[d.min(w.connected.len() - 1)];
                 } else {
-                    // Backward: every own pawn on the files beside it is ahead of it.
-                    let all_ahead = (lo..=hi).filter(|&x| x != f).all(|x| {
-                        let x = x.min(15);
-                        own.pawn_files[x] == 0
-                            || match color {
-                                Color::White => own.pawn_min[x] > r,
-                                Color::Black => own.pawn_max[x] < r,
-                            }
-                    });
+                    // Backward: every own pawn on the files beside it is ahead of it (none is
+                    // level with it: that one would have made it connected).
+                    let all_ahead = (lo..=hi)
+                        .filter(|&x| x != f)
+                        .all(|x| own.no_pawn_ahead(x, r, color.opposite()));
                     let stop = shape.offset(sq, 0, color.forward());
                     if all_ahead && stop.is_some_and(|x| enemy.pawn_attacks.contains(x)) {
                         bonus += w.backward;
@@ -695,13 +703,7 @@ impl Shared<'_> {
                 }
             }
             // Passed: no enemy pawn ahead on this or a neighbouring file.
-            let passed = (lo..=hi).all(|x| {
-                let x = x.min(15);
-                match color {
-                    Color::White => enemy.pawn_files[x] == 0 || enemy.pawn_max[x] <= r,
-                    Color::Black => enemy.pawn_files[x] == 0 || enemy.pawn_min[x] >= r,
-                }
-            });
+            let passed = (lo..=hi).all(|x| enemy.no_pawn_ahead(x, r, color));
             if passed {
                 passers.insert(sq);
                 bonus += self.passer(enemy, info, color, sq);
@@ -870,12 +872,7 @@ impl Shared<'_> {
             if x < 0 || x >= shape.files as i32 {
                 return true;
             }
-            let x = (x as usize).min(15);
-            enemy.pawn_files[x] == 0
-                || match color {
-                    Color::White => enemy.pawn_max[x] <= r,
-                    Color::Black => enemy.pawn_min[x] >= r,
-                }
+            enemy.no_pawn_ahead(x as usize, r, color)
         })
     }
 
