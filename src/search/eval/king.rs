@@ -1,0 +1,206 @@
+//! King safety: the king's neighbourhood, the danger the enemy's attacks and safe checks make
+//! there, and the pawn shelter and storms in front of it.
+
+use crate::core::{Color, Square, SquareSet};
+use crate::search::score::EVAL_LIMIT;
+
+use super::{CHECK_SLOTS, S, Shared, Side, check_slot, s};
+
+impl Shared<'_> {
+    /// The squares around `color`'s king (empty in games without kings).
+    #[inline]
+    pub(super) fn king_zone(&self, color: Color) -> SquareSet {
+        let mut zone = SquareSet::EMPTY;
+        if !self.t.kingless
+            && let Some(k) = self.kings[color as usize]
+        {
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(z) = self.shape.offset(k, dx, dy) {
+                        zone.insert(z);
+                    }
+                }
+            }
+        }
+        zone
+    }
+
+    /// The danger `color` makes for the enemy king, from its king safety figure (`king_safety`):
+    /// quadratic in the middlegame up to a cap, linear in the endgame, none when it is negative.
+    #[inline]
+    pub(super) fn king_danger(&self, sides: &[Side; 2], color: Color) -> S {
+        let Some(safety) = self.king_safety(sides, color) else {
+            return S::default();
+        };
+        if safety <= 0 {
+            return S::default();
+        }
+        let [scale, cap] = self.w.king_danger;
+        let safety = i64::from(safety);
+        let mg = (safety * safety * i64::from(scale) / 2048).min(i64::from(cap));
+        let eg = safety * i64::from(self.w.king_danger_eg) / 64;
+        s(mg as i32, eg.min(i64::from(EVAL_LIMIT)) as i32)
+    }
+
+    /// King safety in Ethereal's style: the units of the danger `color` makes for the enemy king
+    /// (see `eval_params`), or `None` when it does not count: no enemy king, or fewer of its
+    /// pieces attack the king's neighbourhood than `king_attackers` asks (without, with a queen).
+    /// Out of line: in most evaluations it returns at its first test.
+    #[inline(never)]
+    pub(super) fn king_safety(&self, sides: &[Side; 2], color: Color) -> Option<i32> {
+        let (t, w) = (self.t, self.w);
+        let c = color as usize;
+        let (own, enemy) = (&sides[c], &sides[1 - c]);
+        let needed = w.king_attackers[usize::from(own.heavies > 0)];
+        if own.king_attackers < needed || t.kingless {
+            return None;
+        }
+        let king = self.kings[1 - c]?;
+        let zone = self.king_zone(color.opposite());
+        let mut safety = own.king_units + w.king_danger_base;
+        if own.heavies == 0 {
+            safety += w.king_no_queen;
+        }
+        // Weak: attacked, defended at most once, and then only by the king or a queen.
+        let guarded = enemy.att.difference(&enemy.royal_att.union(&enemy.heavy_att));
+        let weak = own.att.difference(&enemy.att2).difference(&guarded);
+        safety += weak.intersection(&zone).len() as i32 * w.king_weak_square;
+        // Safe squares to check from: not defended (or weak and attacked twice), not its own.
+        let unsafe_squares = enemy.att.difference(&weak.intersection(&own.att2)).union(&own.occupied);
+        if own.check_kinds != 0 {
+            let checks = self.check_squares(color, king, own.check_kinds);
+            let occupied = own.occupied.union(&enemy.occupied);
+            let mut kinds = own.check_kinds;
+            let mut slot = 0;
+            while kinds != 0 && slot < CHECK_SLOTS {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let safe = checks[slot].difference(&unsafe_squares);
+                if own.board_kinds & (1 << k) != 0 {
+                    safety += safe.intersection(&own.kind_dest[slot]).len() as i32 * w.kinds[k].safe_check;
+                }
+                if own.hand_kinds & (1 << k) != 0 {
+                    let drops = safe
+                        .intersection(&self.tables.drop_zone[k * 2 + c])
+                        .difference(&occupied);
+                    safety += drops.len() as i32 * w.kinds[k].drop_check;
+                }
+                slot += 1;
+            }
+        }
+        Some(safety)
+    }
+
+    /// Per slot of the kinds `kinds` (see `Side::kind_dest`), the squares from which a piece of
+    /// that kind and `color` would attack `target` as the board stands: the attack tables read
+    /// backwards (leaps whose lame square is empty; along rides, the squares up to and including
+    /// the first piece, or for hoppers those beyond the screen up to and including the next).
+    fn check_squares(&self, color: Color, target: Square, kinds: u32) -> [SquareSet; CHECK_SLOTS] {
+        let (pos, tables) = (self.pos, self.tables);
+        let mut out = [SquareSet::EMPTY; CHECK_SLOTS];
+        let mut add = |mask: u32, squares: &SquareSet| {
+            let mut m = mask & kinds;
+            while m != 0 {
+                let slot = check_slot(kinds, m.trailing_zeros() as usize);
+                m &= m - 1;
+                if slot < CHECK_SLOTS {
+                    out[slot] = out[slot].union(squares);
+                }
+            }
+        };
+        for a in tables.leap_attacks(color, target) {
+            if a.mask & kinds != 0 && (a.block.is_none() || pos.piece_at(a.block).is_none()) {
+                let mut one = SquareSet::EMPTY;
+                one.insert(a.from);
+                add(a.mask, &one);
+            }
+        }
+        for r in tables.ride_attacks(color, target) {
+            if r.mask & kinds == 0 {
+                continue;
+            }
+            let mut line = SquareSet::EMPTY;
+            let mut screened = !r.hop;
+            for (i, &sq) in tables.ride_squares(r).iter().enumerate() {
+                if r.max_steps != 0 && i >= r.max_steps as usize {
+                    break;
+                }
+                let occupied = pos.piece_at(sq).is_some();
+                if screened {
+                    line.insert(sq);
+                    if occupied {
+                        break;
+                    }
+                } else {
+                    screened = occupied;
+                }
+            }
+            add(r.mask, &line);
+        }
+        out
+    }
+
+    /// Shelter in front of `color`'s king on its first ranks, and the enemy pawns storming it (mg).
+    #[inline]
+    pub(super) fn shelter(&self, sides: &[Side; 2], color: Color) -> i32 {
+        let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
+        let (side, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
+        let Some(k) = self.kings[color as usize] else { return 0 };
+        if shape.relative_rank(k, color) > 1 {
+            return 0;
+        }
+        let kf = shape.file(k) as i32;
+        let mut shelter = 0;
+        for df in -1..=1 {
+            let f = kf + df;
+            if f < 0 || f >= shape.files as i32 {
+                continue;
+            }
+            let near = shape.offset(k, df, color.forward());
+            let far = shape.offset(k, df, 2 * color.forward());
+            let is_own_pawn = |sq: Option<Square>| {
+                sq.and_then(|x| pos.piece_at(x))
+                    .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn)
+            };
+            if is_own_pawn(near) {
+                shelter += w.shelter[0];
+            } else if is_own_pawn(far) {
+                shelter += w.shelter[1];
+            } else if side.pawn_files[(f as usize).min(15)] == 0 {
+                shelter += w.shelter[2];
+            }
+            shelter += self.storm(enemy, k, df, color);
+        }
+        shelter
+    }
+
+    /// The storm on the file `df` files from `color`'s king on `k` (its own or one beside it): the
+    /// enemy pawn on it nearest to the king's rank ahead of it, 1 to 4 ranks ahead, unless an own
+    /// pawn stands just in front of it.
+    #[inline]
+    fn storm(&self, enemy: &Side, k: Square, df: i32, color: Color) -> i32 {
+        let (pos, t, shape) = (self.pos, self.t, self.shape);
+        let f = ((shape.file(k) as i32 + df) as usize).min(15);
+        if enemy.pawn_files[f] == 0 {
+            return 0;
+        }
+        let kr = shape.rank(k) as i32;
+        let ahead = match color {
+            Color::White => enemy.pawn_min[f] as i32 - kr,
+            Color::Black => kr - enemy.pawn_max[f] as i32,
+        };
+        if !(1..=4).contains(&ahead) {
+            return 0;
+        }
+        let blocker = shape.offset(k, df, color.forward() * (ahead - 1));
+        let blocked = ahead > 1
+            && blocker
+                .and_then(|x| pos.piece_at(x))
+                .is_some_and(|p| p.color() == color && t.kinds[p.kind().index()].pawn);
+        if blocked {
+            0
+        } else {
+            self.w.king_storm[ahead as usize - 1]
+        }
+    }
+}
