@@ -20,6 +20,16 @@ def x_of(r, t):
     return (mg * p + eg * (128 - p)) / 128
 
 
+def ols(A, y):
+    """Least squares of y on the columns of A (a slight ridge for conditioning): the coefficients,
+    their standard errors and the residuals."""
+    b = np.linalg.solve(A.T @ A + 1e-3 * np.eye(A.shape[1]), A.T @ y)
+    res = y - A @ b
+    s2 = res @ res / (len(y) - A.shape[1])
+    se = np.sqrt(np.diag(s2 * np.linalg.inv(A.T @ A)))
+    return b, se, res
+
+
 def med(a):
     return float(np.median(a)) if len(a) else float("nan")
 

@@ -17,7 +17,6 @@ import sys
 import chess
 import numpy as np
 
-sys.path.insert(0, "/work/keep/research")
 from fsf_kingdanger import king_safety, attack_maps, pc  # noqa: E402
 
 B = chess
@@ -32,7 +31,6 @@ def D(kd, p):
 def minors(board, us, att):
     """SF11 pieces() extras for knights and bishops of colour us (mg, eg) by sub-term."""
     them = not us
-    out = {}
     outpost_ranks = (B.BB_RANK_4 | B.BB_RANK_5 | B.BB_RANK_6) if us else (B.BB_RANK_5 | B.BB_RANK_4 | B.BB_RANK_3)
     # pawn_attacks_span(Them): squares their pawns could ever attack (ahead of them on adjacent files)
     span = 0

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Our danger term (our_ks.py) against FSF 11's (fsf_kingdanger.py) for both kings of every broad-sample position. Usage: run in /work/keep/research."""
-import json,sys,chess,numpy as np
-sys.path.insert(0,'/work/keep/research')
+"""Our danger term (our_ks.py) against FSF 11's (fsf_kingdanger.py) for both kings of every broad-sample position. Usage: run in its folder, after analyse.py's inputs exist."""
+import json,chess,numpy as np
 from fsf_kingdanger import king_safety
-from our_ks import danger, phase
+from our_ks import danger
 rows=[r for r in json.load(open('all.json')) if r['fsf_total'] is not None]
 U=[];K=[];DO=[];DF=[]
 for r in rows:

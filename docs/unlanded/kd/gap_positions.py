@@ -75,7 +75,6 @@ def main():
                 moves.append(mv)
                 fens.append(board.fen())
                 noisy.append(cap or board.is_check())
-            fsf_white_start = g.board().turn == chess.WHITE
             # mover of position i: start side if i even
             def fsf_to_move(i):
                 white_to_move = (g.board().turn == chess.WHITE) == (i % 2 == 0)

@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, "/work/keep/research")
+from analyse import ols  # noqa: E402
 from eval_positions import ours  # noqa: E402
 from ks_split import rows_x, OTHER, PARTS  # noqa: E402
 
@@ -32,10 +32,7 @@ def main():
     print("|---|---|---|---|---|---|")
     for eng in ("batch1", "kd"):
         y = np.array([r["ours"][eng] for r in al], float)
-        b = np.linalg.solve(A.T @ A + 1e-3 * np.eye(A.shape[1]), A.T @ y)
-        res = y - A @ b
-        s2 = res @ res / (len(y) - A.shape[1])
-        se = np.sqrt(np.diag(s2 * np.linalg.inv(A.T @ A)))
+        b, se, res = ols(A, y)
         cells = [f"{b[names.index(p) + 1]:+.2f} ({se[names.index(p) + 1]:.2f})" for p in PARTS[:3]]
         print(f"| {eng} | {1 - res.var() / y.var():.3f} | " + " | ".join(cells) + f" | {b[names.index('Material') + 1]:+.2f} |")
     print("\n| set | n | mean 0.75*FSF static | batch1 | kd | gap batch1 | gap kd | ours >= +100 batch1/kd | 0.75*FSF >= +100 |")

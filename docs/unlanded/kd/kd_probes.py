@@ -6,9 +6,8 @@ import sys
 
 import chess
 
-sys.path.insert(0, "/work/keep/research")
 from eval_positions import fsf, ours, phase  # noqa: E402
-from probes import PAIRS  # noqa: E402
+from probes import PAIRS, fsf_change  # noqa: E402
 
 
 def main():
@@ -21,12 +20,11 @@ def main():
     print("| probe | FSF total | FSF KS mg / eg | 0.75 x FSF KS (phased) | ours batch1 | ours kd |")
     print("|---|---|---|---|---|---|")
     for i, (name, a, b) in enumerate(PAIRS):
-        ta, tb = fs[2 * i], fs[2 * i + 1]
-        if ta[0] is None or tb[0] is None:
+        change = fsf_change(fs, i)
+        if change is None:
             print(f"| {name} | in check |")
             continue
-        dt = (tb[0] - ta[0]) * 100
-        ks = [-(tb[2]["King safety"][1][j] - ta[2]["King safety"][1][j]) * 100 for j in (0, 1)]
+        dt, ks = change
         p = phase(chess.Board(b))[0]
         ph = (ks[0] * p + ks[1] * (128 - p)) / 128
         print(f"| {name[:60]} | {dt:+.0f} | {ks[0]:+.0f} / {ks[1]:+.0f} | {0.75 * ph:+.0f} | "

@@ -15,8 +15,7 @@ import sys
 import chess
 import numpy as np
 
-sys.path.insert(0, "/work/keep/research")
-from analyse import TERMS, x_of, fsf_view  # noqa: E402
+from analyse import TERMS, ols, x_of  # noqa: E402
 from fsf_kingdanger import king_safety  # noqa: E402
 
 OTHER = [t for t in TERMS if t != "King safety"]
@@ -56,14 +55,11 @@ def main():
     Xa = rows_x(al)
     y = np.array([r["ours"]["main-pawns"] for r in al], float)
     A = np.column_stack([np.ones(len(y)), Xa])
-    b = np.linalg.solve(A.T @ A + 1e-3 * np.eye(A.shape[1]), A.T @ y)
-    res = y - A @ b
-    s2 = res @ res / (len(y) - A.shape[1])
-    se = np.sqrt(np.diag(s2 * np.linalg.inv(A.T @ A)))
+    b, se, res = ols(A, y)
     print(f"fit on {len(y)} broad-sample positions (side to move's view): R^2 {1 - res.var() / y.var():.3f}, c {b[0]:+.0f}")
     # batch1 too
     yb = np.array([r["ours"]["batch1"] for r in al], float)
-    bb = np.linalg.solve(A.T @ A + 1e-3 * np.eye(A.shape[1]), A.T @ yb)
+    bb = ols(A, yb)[0]
     for s in ("first", "any2", "early"):
         rows = [r for r in ev if r["set"] == s]
         Xs = rows_x(rows)

@@ -21,9 +21,8 @@ import sys
 import chess
 import numpy as np
 
-sys.path.insert(0, "/work/keep/research")
 from fsf_kingdanger import rook_att, bishop_att, pawn_att, pc  # noqa: E402
-from analyse import TERMS, x_of  # noqa: E402
+from analyse import TERMS, ols, x_of  # noqa: E402
 
 B = chess
 KA = {chess.KNIGHT: 13, chess.BISHOP: 16, chess.ROOK: 13, chess.QUEEN: 10}
@@ -139,10 +138,7 @@ def main():
     Xa = X(al)
     y = np.array([r["ours"]["main-pawns"] for r in al], float)
     A = np.column_stack([np.ones(len(y)), Xa])
-    b = np.linalg.solve(A.T @ A + 1e-3 * np.eye(A.shape[1]), A.T @ y)
-    res = y - A @ b
-    s2 = res @ res / (len(y) - A.shape[1])
-    se = np.sqrt(np.diag(s2 * np.linalg.inv(A.T @ A)))
+    b, se, res = ols(A, y)
     names = other + ["FSF King safety", "our danger (python)"]
     print(f"validation fit, ours ~ FSF terms + our danger (python): R^2 {1 - res.var() / y.var():.3f}")
     for i in (len(names) - 2, len(names) - 1):
@@ -150,7 +146,6 @@ def main():
     for st in ("first", "any2", "early"):
         lst = [r for r in ev if r["set"] == st]
         ours_on_ours, ours_on_fsf, units_o, units_f, active_o = [], [], [], [], 0
-        fsf_d = []
         for r in lst:
             bd = chess.Board(r["fen"])
             p = phase(bd)

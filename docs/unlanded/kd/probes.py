@@ -12,7 +12,6 @@ import sys
 
 import chess
 
-sys.path.insert(0, "/work/keep/research")
 from eval_positions import fsf, ours, OURS  # noqa: E402
 
 BASE = "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"
@@ -50,6 +49,17 @@ PAIRS = [
 ]
 
 
+def fsf_change(fs, i):
+    """FSF's change over pair i (`fsf`'s results, two a pair), in cp: its total, and its King
+    safety of Black's king (MG, EG) from White's view; None when either position is in check."""
+    ta, tb = fs[2 * i], fs[2 * i + 1]
+    if ta[0] is None or tb[0] is None:
+        return None
+    dt = (tb[0] - ta[0]) * 100
+    ks = [-(tb[2]["King safety"][1][j] - ta[2]["King safety"][1][j]) * 100 for j in (0, 1)]
+    return dt, ks
+
+
 def main():
     fens = []
     for _, a, b in PAIRS:
@@ -59,12 +69,11 @@ def main():
     print("| probe | FSF total | FSF king safety (Black's king, MG/EG, White's view) | ours main-pawns | ours batch1 |")
     print("|---|---|---|---|---|")
     for i, (name, a, b) in enumerate(PAIRS):
-        ta, tb = fs[2 * i], fs[2 * i + 1]
-        if ta[0] is None or tb[0] is None:
+        change = fsf_change(fs, i)
+        if change is None:
             print(f"| {name} | in check |")
             continue
-        dt = (tb[0] - ta[0]) * 100
-        ks = [-(tb[2]["King safety"][1][j] - ta[2]["King safety"][1][j]) * 100 for j in (0, 1)]
+        dt, ks = change
         do = ev["main-pawns"][2 * i + 1] - ev["main-pawns"][2 * i]
         db = ev["batch1"][2 * i + 1] - ev["batch1"][2 * i]
         print(f"| {name} | {dt:+.0f} | {ks[0]:+.0f} / {ks[1]:+.0f} | {do:+d} | {db:+d} |")

@@ -6,7 +6,6 @@ at the study positions.  Usage: whatif.py evals.json
 import json, sys
 import chess
 import numpy as np
-sys.path.insert(0, "/work/keep/research")
 from ks_split import ks_parts
 from our_ks import our_danger_stm
 
