@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """analysis.py all.json dis.json [ENGINE] : regress our eval on FSF 11.1's per-term trace.
 x_t = phased FSF term (cp = internal*100/213, stm view); King safety split into danger/flank/shelter/
-other by docs/unlanded/kd/fsf_kingdanger.py.  ours = c + sum b_t x_t (OLS on the broad sample);
+other by docs/research/kd/fsf_kingdanger.py.  ours = c + sum b_t x_t (OLS on the broad sample);
 0.75 = reproduced fully.  Gap share per term at the disagreement set = (0.75 - b_t) * mean x_t."""
 import os
 import json, sys

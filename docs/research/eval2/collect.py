@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """collect.py in.tsv out.json NAME=BIN ... : FSF 11.1 trace + our static evals (stm view).
-Reuses fsf()/phase() of docs/unlanded/kd/eval_positions.py (FSF pawns x100, stm view)."""
+Reuses fsf()/phase() of docs/research/kd/eval_positions.py (FSF pawns x100, stm view)."""
 import os
 import json, sys, chess
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'kd'))
