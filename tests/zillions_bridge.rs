@@ -191,7 +191,9 @@ fn fault_mid_game(script: &str, protocol: &str, mode: &str, logged: &str) {
         &entry("Chess", &e2e(script), protocol, &args),
     );
     let pid_check = format!("pidfile={pidfile}");
-    let mut driver_args = vec!["side=both", "time=100", "plies=8"];
+    // A second a move, so that on a loaded machine the broken engine's fault comes before the
+    // deadline; our engine, which plays on, stops at depth 3 long before it.
+    let mut driver_args = vec!["side=both", "time=1000", "depth=3", "plies=8"];
     if protocol == "uci" {
         driver_args.push(&pid_check);
     }
