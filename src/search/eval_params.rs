@@ -19,12 +19,14 @@
 //!
 //! The groups (see each field of [`EvalParams`] and [`KindParams`]): `tempo`, `advance`, `passed`,
 //! `passer_king`, `doubled`, `isolated`, `unstoppable`; pawn shape, zero by default:
-//! `passed_blocked`, `passed_safe`, `connected`, `backward`; `color_pair`, `open_file`,
+//! `passed_blocked`, `passed_safe`, `passed_path`, `connected`, `backward`, `bound_rammed`;
+//! `color_pair`, `open_file`,
 //! `half_open_file`, `shelter`, `king_rank_mg`, `king_edge_mg`, `king_center_eg`,
 //! `pawn_center_mg`; king safety: `king_danger`, `king_danger_eg`, `king_danger_base`,
 //! `king_weak_square`, `king_no_queen`, `king_storm`; threats, each an `(mg, eg)` pair per enemy
 //! piece: `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth
-//! less), `hanging` (attacked and undefended); and per piece `material`, `hand`, `mobility`,
+//! less), `hanging` (attacked and undefended), `threat_push` (attacked by a pawn after a safe
+//! step), `threat_king` (attacked by the king), the last two zero by default; and per piece `material`, `hand`, `mobility`,
 //! `center`, `king_attack`, `safe_check`, `drop_check`, `outpost` (zero by default), `rank` (an `(mg, eg)` pair per
 //! owner-relative rank), `file` (a pair per file from the nearer edge to the middle), `moves` (a
 //! pair per count of safe moves) and `square` (a pair per square as the owner sees the board: its
@@ -113,12 +115,18 @@ pub struct EvalParams {
     /// A passer whose stop square is empty and not attacked by the enemy, by distance to promotion
     /// (on top of `passed`; zero by default).
     pub passed_safe: [S; 7],
+    /// A passer whose every square to promotion is empty and not attacked by the enemy, by
+    /// distance to promotion (on top of `passed_safe`; zero by default).
+    pub passed_path: [S; 7],
     /// A pawn defended by an own pawn or with one beside it on the same rank, by distance to
     /// promotion (zero by default).
     pub connected: [S; 7],
     /// A pawn that no own pawn beside it can defend any more (those on the files beside it are all
     /// ahead of it) and whose stop square an enemy pawn attacks (zero by default).
     pub backward: S,
+    /// Per own pawn on a colour-bound piece's square colour whose stop square holds an enemy pawn
+    /// (the piece's own pawns hem it in for good; zero by default).
+    pub bound_rammed: S,
     /// Two colour-bound pieces of one kind on both colours.
     pub color_pair: S,
     pub open_file: S,
@@ -159,6 +167,11 @@ pub struct EvalParams {
     pub threat_lesser: S,
     /// Per enemy piece (pawns too, not royal) attacked and not defended.
     pub hanging: S,
+    /// Per enemy piece (not a pawn, not royal) an own pawn would attack after a safe step
+    /// forward (zero by default).
+    pub threat_push: S,
+    /// Per enemy piece (not a pawn, not royal) the own king attacks (zero by default).
+    pub threat_king: S,
     /// Per piece type, by `Kind` index.
     pub kinds: Vec<KindParams>,
     /// The name each piece type's group has in a definition (its `name`; made unique).
@@ -221,8 +234,10 @@ impl EvalParams {
             unstoppable: 600,
             passed_blocked: [S::default(); 7],
             passed_safe: [S::default(); 7],
+            passed_path: [S::default(); 7],
             connected: [S::default(); 7],
             backward: S::default(),
+            bound_rammed: S::default(),
             color_pair: s(28, 50),
             open_file: s(24, 10),
             half_open_file: s(11, 6),
@@ -241,6 +256,8 @@ impl EvalParams {
             threat_pawn: s(70, 45),
             threat_lesser: s(45, 35),
             hanging: s(35, 20),
+            threat_push: S::default(),
+            threat_king: S::default(),
             kinds,
             kind_names,
         }
@@ -362,8 +379,10 @@ impl EvalParams {
         f("unstoppable", std::slice::from_mut(&mut self.unstoppable));
         pairs(&mut f, "passed_blocked", &mut self.passed_blocked);
         pairs(&mut f, "passed_safe", &mut self.passed_safe);
+        pairs(&mut f, "passed_path", &mut self.passed_path);
         pairs(&mut f, "connected", &mut self.connected);
         pairs(&mut f, "backward", std::slice::from_mut(&mut self.backward));
+        pairs(&mut f, "bound_rammed", std::slice::from_mut(&mut self.bound_rammed));
         pairs(&mut f, "color_pair", std::slice::from_mut(&mut self.color_pair));
         pairs(&mut f, "open_file", std::slice::from_mut(&mut self.open_file));
         pairs(&mut f, "half_open_file", std::slice::from_mut(&mut self.half_open_file));
@@ -382,6 +401,8 @@ impl EvalParams {
         pairs(&mut f, "threat_pawn", std::slice::from_mut(&mut self.threat_pawn));
         pairs(&mut f, "threat_lesser", std::slice::from_mut(&mut self.threat_lesser));
         pairs(&mut f, "hanging", std::slice::from_mut(&mut self.hanging));
+        pairs(&mut f, "threat_push", std::slice::from_mut(&mut self.threat_push));
+        pairs(&mut f, "threat_king", std::slice::from_mut(&mut self.threat_king));
         for (kind, name) in self.kinds.iter_mut().zip(&self.kind_names) {
             pairs(
                 &mut f,

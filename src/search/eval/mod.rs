@@ -141,9 +141,10 @@ pub struct EvalTables {
     safe_check_kinds: u32,
     /// The kinds whose `drop_check` weight is not zero.
     drop_check_kinds: u32,
-    /// Some `passed_blocked` or `passed_safe` weight is not zero: `passer_paths` runs.
+    /// Some `passed_blocked`, `passed_safe` or `passed_path` weight is not zero: `passer_paths`
+    /// runs.
     passer_paths: bool,
-    /// Some `connected` or `backward` weight is not zero: `pawns` looks for them.
+    /// Some `connected`, `backward` or `bound_rammed` weight is not zero: `pawns` looks for them.
     pawn_shape: bool,
 }
 
@@ -180,6 +181,8 @@ struct Side {
     /// Squares its pawns stand on, and those of its passed pawns.
     pawn_set: SquareSet,
     passers: SquareSet,
+    /// Its pawns whose stop square holds an enemy pawn, on dark and on light squares.
+    rammed: [i32; 2],
     pawn_attacks: SquareSet,
     /// Squares its pawns, pieces (hook pieces too) and kings attack, and those attacked twice.
     att: SquareSet,
@@ -232,6 +235,7 @@ impl Side {
             bound_colors: 0,
             pawn_set: SquareSet::EMPTY,
             passers: SquareSet::EMPTY,
+            rammed: [0; 2],
             pawn_attacks: SquareSet::EMPTY,
             att: SquareSet::EMPTY,
             att2: SquareSet::EMPTY,
@@ -286,6 +290,12 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     for color in Color::BOTH {
         let bonus = x.threats(&sides, color);
         sides[color as usize].score += bonus;
+    }
+    if t.params.threat_push != S::default() {
+        for color in Color::BOTH {
+            let bonus = x.push_threats(&sides, color);
+            sides[color as usize].score += bonus;
+        }
     }
     if t.passer_paths {
         for color in Color::BOTH {

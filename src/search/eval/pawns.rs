@@ -1,5 +1,5 @@
-//! The pawn terms: advancement, doubled, isolated, connected and backward pawns, and passed
-//! pawns with their stop squares.
+//! The pawn terms: advancement, doubled, isolated, connected and backward pawns, rammed pawns,
+//! and passed pawns with their stop squares and paths to promotion.
 
 use crate::core::{Color, Square, SquareSet};
 
@@ -25,6 +25,7 @@ impl Shared<'_> {
         let (own, enemy) = (&sides[c], &sides[1 - c]);
         let mut bonus = S::default();
         let mut passers = SquareSet::EMPTY;
+        let mut rammed = [0; 2];
         for i in 0..own.npawns {
             let sq = own.pawns[i];
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -42,6 +43,13 @@ impl Shared<'_> {
             };
             let lo = f.saturating_sub(1);
             let hi = (f + 1).min(shape.files as usize - 1);
+            if t.pawn_shape
+                && shape
+                    .offset(sq, 0, color.forward())
+                    .is_some_and(|x| enemy.pawn_set.contains(x))
+            {
+                rammed[usize::from(shape.is_light(sq))] += 1;
+            }
             if left == 0 && right == 0 {
                 bonus += w.isolated;
             } else if t.pawn_shape {
@@ -69,11 +77,13 @@ impl Shared<'_> {
             }
         }
         sides[c].passers = passers;
+        sides[c].rammed = rammed;
         bonus
     }
 
     /// What stands on `color`'s passers' stop squares: a piece (`passed_blocked`), or nothing and
-    /// no enemy attack (`passed_safe`). After `gather`, which makes the attack maps.
+    /// no enemy attack (`passed_safe`), and then on the whole way (`passed_path`). After `gather`,
+    /// which makes the attack maps.
     #[inline(never)]
     pub(super) fn passer_paths(&self, sides: &[Side; 2], color: Color) -> S {
         let (pos, t, w, shape) = (self.pos, self.t, self.w, self.shape);
@@ -91,9 +101,22 @@ impl Shared<'_> {
                 bonus += w.passed_blocked[d];
             } else if !enemy.att.contains(stop) {
                 bonus += w.passed_safe[d];
+                let free = |x: &Square| pos.piece_at(*x).is_none() && !enemy.att.contains(*x);
+                if self.path_to_promotion(sq, color, &info.promo_ranks).all(|x| free(&x)) {
+                    bonus += w.passed_path[d];
+                }
             }
         }
         bonus
+    }
+
+    /// The squares a pawn of `color` on `sq` steps over to its nearest promotion rank, the stop
+    /// square first.
+    fn path_to_promotion(&self, sq: Square, color: Color, promo_ranks: &[u8]) -> impl Iterator<Item = Square> {
+        let shape = self.shape;
+        let d = promo_distance(promo_ranks, shape.relative_rank(sq, color));
+        let d = if d == usize::MAX { 0 } else { d as i32 };
+        (1..=d).filter_map(move |i| shape.offset(sq, 0, color.forward() * i))
     }
 
     /// A passed pawn of `color` on `sq`: by its distance to promotion, and in the endgame the

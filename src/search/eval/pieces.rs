@@ -155,6 +155,10 @@ impl Shared<'_> {
             if kp.outpost != S::default() && self.is_outpost(&sides[c], &sides[them], color, sq) {
                 bonus += kp.outpost;
             }
+            if info.colorbound && w.bound_rammed != S::default() {
+                let n = sides[c].rammed[usize::from(shape.is_light(sq))];
+                bonus += s(w.bound_rammed.mg * n, w.bound_rammed.eg * n);
+            }
             if reach.hits > 0 {
                 units += reach.hits * kp.king_attack;
                 attackers += 1;

@@ -181,8 +181,10 @@ impl EvalTables {
             .passed_blocked
             .iter()
             .chain(&params.passed_safe)
+            .chain(&params.passed_path)
             .any(|&x| x != zero);
-        let pawn_shape = params.backward != zero || params.connected.iter().any(|&x| x != zero);
+        let pawn_shape =
+            params.backward != zero || params.bound_rammed != zero || params.connected.iter().any(|&x| x != zero);
         EvalTables {
             variant: Arc::clone(variant),
             params,

@@ -502,6 +502,34 @@ fn a_passer_s_stop_square_decides_blocked_or_safe() {
 }
 
 #[test]
+fn a_passer_s_free_path_counts_only_when_every_square_is_empty_and_safe() {
+    let path: fn(&mut EvalParams) -> &mut S = |p| &mut p.passed_path[3];
+    // The black king on e8 stands on the path and guards e7.
+    assert_eq!(effect("normal", "4k3/p7/8/4P3/8/8/P7/4K3 w - - 0 1", path), 0);
+    assert_eq!(effect("normal", "k7/p7/8/4P3/8/8/P7/4K3 w - - 0 1", path), 100);
+    // A black rook on e8 blocks the end of the path.
+    assert_eq!(effect("normal", "k3r3/p7/8/4P3/8/8/P7/4K3 w - - 0 1", path), 0);
+}
+
+#[test]
+fn king_push_and_rammed_pawn_threats_fire_where_they_should() {
+    type Term = fn(&mut EvalParams) -> &mut S;
+    let king: Term = |p| &mut p.threat_king;
+    let push: Term = |p| &mut p.threat_push;
+    let rammed: Term = |p| &mut p.bound_rammed;
+    // The white king attacks the knight on d2.
+    assert_eq!(effect("normal", "4k3/pp6/8/8/8/8/3n2PP/4K3 w - - 0 1", king), 100);
+    // e4-e5 would attack the knight on d6; not when a black pawn guards e5, nor a pawn on d6.
+    assert_eq!(effect("normal", "4k3/pp6/3n4/8/4P3/8/6PP/4K3 w - - 0 1", push), 100);
+    assert_eq!(effect("normal", "4k3/pp6/3n1p2/8/4P3/8/6PP/4K3 w - - 0 1", push), 0);
+    assert_eq!(effect("normal", "4k3/pp6/3p4/8/4P3/8/6PP/4K3 w - - 0 1", push), 0);
+    // d4 is rammed by d5 on a dark square: it hems in the dark-squared bishop on c1, not the
+    // light-squared one on f1.
+    assert_eq!(effect("normal", "4k3/pp6/8/3p4/3P4/8/6PP/2B1K3 w - - 0 1", rammed), 100);
+    assert_eq!(effect("normal", "4k3/pp6/8/3p4/3P4/8/6PP/4KB2 w - - 0 1", rammed), 0);
+}
+
+#[test]
 fn an_outpost_is_defended_by_a_pawn_and_out_of_the_enemy_pawns_reach() {
     let outpost: fn(&mut EvalParams) -> &mut S = |p| &mut p.kinds[1].outpost;
     // The knight on d5, defended by e4; Black's pawns on a7 and h7 can never attack it.
@@ -532,7 +560,13 @@ fn pawn_shape_terms_are_live_and_colour_symmetric() {
         for (i, x) in (0..).zip(&mut p.passed_safe) {
             *x += s(11 + i, 37 - 5 * i);
         }
+        for (i, x) in (0..).zip(&mut p.passed_path) {
+            *x += s(3 + 2 * i, 19 + i);
+        }
         p.backward += s(-17, -5);
+        p.bound_rammed += s(-6, -11);
+        p.threat_push += s(27, 15);
+        p.threat_king += s(13, 31);
         p.kinds.iter_mut().for_each(|k| k.outpost += s(23, 7));
     };
     for (variant, fen_text) in [
