@@ -35,8 +35,12 @@ impl Position {
     ///
     /// A multi-step move whose first step leaves the board: no generated move is one.
     pub fn make(&mut self, mv: Move) {
-        let variant = Arc::clone(&self.variant);
-        let v = &*variant;
+        // SAFETY: the variant lives behind an `Arc` that this position holds and that `make` never
+        // replaces, so it outlives this borrow; `&mut self` covers the pointer, not the variant.
+        // Borrowed so rather than through a clone of the `Arc`: a clone and its drop are two atomic
+        // updates a move on a count that all threads of a parallel search share, and the cache
+        // line they fight over also holds the variant's first fields, which every thread reads.
+        let v: &Variant = unsafe { &*Arc::as_ptr(&self.variant) };
         let z = &v.tables.zobrist;
         let mut undo = self.undo_record(Some(mv));
         self.leave_position(z);
