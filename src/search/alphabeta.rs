@@ -133,8 +133,9 @@ struct MoveSeen {
     quiet: bool,
     /// Its ordering score.
     move_score: i32,
-    /// Its histories (zero unless quiet): the two nearest continuations, and all of them.
-    near_history: i32,
+    /// Its histories (zero unless quiet): both of the two nearest continuations below zero, and
+    /// the sum of all of them.
+    near_histories_negative: bool,
     history: i32,
     /// The first killer.
     killer: bool,
@@ -1214,7 +1215,9 @@ impl Searcher {
                 quiets_seen += 1;
             }
             // Pruning of moves unlikely to matter (never before one move was searched, never checks).
-            if best > -MATE_BOUND && !in_check && self.prune_move(ctx, pos, node, &seen, alpha, quiets_seen > lmp_limit)
+            if best > -MATE_BOUND
+                && !in_check
+                && self.prune_move(ctx, pos, node, &seen, legal, alpha, quiets_seen > lmp_limit)
             {
                 continue;
             }
@@ -1330,10 +1333,10 @@ impl Searcher {
         let quiet = captured_value(pos, &mv, info.kinds) == 0 && mv.promotion().is_none();
         let piece = moving_piece(pos, &mv);
         let row = self.heur.piece_to(piece, &mv);
-        let (near_history, history) = if quiet {
+        let (near_histories_negative, history) = if quiet {
             self.heur.quiet_histories(piece, &mv, row, &info.earlier)
         } else {
-            (0, 0)
+            (false, 0)
         };
         MoveSeen {
             mv,
@@ -1341,7 +1344,7 @@ impl Searcher {
             row,
             quiet,
             move_score,
-            near_history,
+            near_histories_negative,
             history,
             killer: Some(mv) == info.killers[0],
             ordered_early: Some(mv) == info.killers[0] || Some(mv) == info.killers[1] || Some(mv) == info.counter,
@@ -1385,7 +1388,10 @@ impl Searcher {
     }
 
     /// Is a move, legal and not the first searched, unlikely enough to matter to be left out
-    /// (and it gives no check)? `late`: past the move-count limit of quiet moves.
+    /// (and it gives no check)? `number`: its place among the node's legal moves; `late`: past the
+    /// move-count limit of quiet moves. A quiet move is judged at the depth its late-move
+    /// reduction would leave it (the table's part), as deep as it would really be searched.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn prune_move(
         &mut self,
@@ -1393,16 +1399,18 @@ impl Searcher {
         pos: &mut Position,
         node: &Node,
         seen: &MoveSeen,
+        number: usize,
         alpha: i32,
         late: bool,
     ) -> bool {
         let kinds = &ctx.et.kinds;
         let depth = node.depth;
         let prune = if seen.quiet {
+            let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][number.min(63)] as i32).max(0);
             (!node.pv_node && depth <= 8 && late)
-                || (depth <= 5 && seen.near_history < -3500 * depth)
-                || (depth <= 6 && node.eval + 110 + 95 * depth <= alpha && !seen.killer)
-                || (depth <= 4 && !see_ge(pos, &seen.mv, -30 * depth * depth, kinds))
+                || (lmr_depth < 4 && seen.near_histories_negative)
+                || (lmr_depth <= 6 && node.eval + 110 + 95 * lmr_depth <= alpha && !seen.killer)
+                || (lmr_depth <= 4 && !see_ge(pos, &seen.mv, -30 * lmr_depth * lmr_depth, kinds))
         } else {
             depth <= 5 && is_bad_capture_score(seen.move_score) && !see_ge(pos, &seen.mv, -110 * depth, kinds)
         };
@@ -1498,7 +1506,8 @@ impl Searcher {
         if node.tt_pv {
             r -= 1;
         }
-        if node.cut_node {
+        // One ply more away from the principal variation (cut and all nodes alike).
+        if !node.pv_node {
             r += 1;
         }
         if !node.improving {

@@ -190,12 +190,15 @@ impl Heuristics {
         self.quiet_histories(piece, mv, self.piece_to(piece, mv), earlier).1
     }
 
-    /// The histories of a quiet move whose row is `row`: the two nearest continuations, and
-    /// all of them with the butterfly history (`quiet_score`).
+    /// The histories of a quiet move whose row is `row`: whether the two nearest continuations
+    /// are both below zero, and all of them with the butterfly history (`quiet_score`).
     #[inline]
-    pub fn quiet_histories(&self, piece: Piece, mv: &Move, row: usize, earlier: &[Option<usize>; 3]) -> (i32, i32) {
-        let near = self.cont(earlier[0], row) + self.cont(earlier[1], row);
-        (near, near + self.cont(earlier[2], row) + self.history(piece, mv))
+    pub fn quiet_histories(&self, piece: Piece, mv: &Move, row: usize, earlier: &[Option<usize>; 3]) -> (bool, i32) {
+        let (c1, c2) = (self.cont(earlier[0], row), self.cont(earlier[1], row));
+        (
+            c1 < 0 && c2 < 0,
+            c1 + c2 + self.cont(earlier[2], row) + self.history(piece, mv),
+        )
     }
 
     /// The capture history of a capture or promotion.
