@@ -434,7 +434,7 @@ impl Searcher {
         if team.ages_table {
             self.tt.new_search();
         }
-        self.heur.age();
+        self.heur.new_search();
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;

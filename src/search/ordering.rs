@@ -150,14 +150,10 @@ impl Heuristics {
         self.corr.clear();
     }
 
-    /// Halves the histories (between searches: old knowledge fades).
-    pub fn age(&mut self) {
-        for h in &mut self.history {
-            *h /= 2;
-        }
-        for h in self.cont.iter_mut().chain(self.capture.iter_mut()) {
-            *h /= 2;
-        }
+    /// Between searches of one game: the killers go (their plies now mean other positions); the
+    /// histories stay whole, as what the last search learnt still orders the next one's moves
+    /// (gravity keeps them bounded), and only a new game clears them.
+    pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
