@@ -23,11 +23,14 @@
 //! `color_pair`, `open_file`,
 //! `half_open_file`, `shelter`, `king_rank_mg`, `king_edge_mg`, `king_center_eg`,
 //! `pawn_center_mg`; king safety: `king_danger`, `king_danger_eg`, `king_danger_base`,
-//! `king_weak_square`, `king_no_queen`, `king_storm`; threats, each an `(mg, eg)` pair per enemy
+//! `king_weak_square`, `king_no_queen`, `king_storm`; Stockfish 11's king danger, zero by default:
+//! `kd_transform`, `kd_min`, `kd_base`, `kd_no_queen`, `kd_adjacent`, `kd_weak_ring`,
+//! `kd_unsafe_check`, `kd_flank`, `kd_mobility`, `kd_shelter`, `flank_attack`; threats, each an `(mg, eg)` pair per enemy
 //! piece: `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth
 //! less), `hanging` (attacked and undefended), `threat_push` (attacked by a pawn after a safe
 //! step), `threat_king` (attacked by the king), the last two zero by default; and per piece `material`, `hand`, `mobility`,
-//! `center`, `king_attack`, `safe_check`, `drop_check`, `outpost` (zero by default), `rank` (an `(mg, eg)` pair per
+//! `center`, `king_attack`, `safe_check`, `drop_check`, `outpost`, `kd_attacker`, `kd_check`,
+//! `kd_defender` (the last four zero by default), `rank` (an `(mg, eg)` pair per
 //! owner-relative rank), `file` (a pair per file from the nearer edge to the middle), `moves` (a
 //! pair per count of safe moves) and `square` (a pair per square as the owner sees the board: its
 //! first rank from file a, then the next); the last two are left out of a written section while
@@ -45,6 +48,32 @@
 //! the endgame bonus linear, `safety * king_danger_eg / 64`; none when the safety is negative.
 //! Every term but `king_attack` is zero by default, and `king_attackers` is [2, 2]: a game's king
 //! danger is the attacks on the king's neighbourhood alone until its own fit sets the rest.
+//!
+//! King danger in Stockfish 11's form (`Evaluation::king`), zero by default, besides or instead of
+//! the sum above (a game that zeroes `king_danger` and `king_danger_eg` skips that one). For the king
+//! of the side attacked, its *ring* is the 3×3 around the king's square moved one step in from each
+//! edge, less the squares two of its own pawns defend. The attacker's danger `kd`, in Stockfish's
+//! internal units, adds: attackers × weight, where each attacking piece whose attacks reach the ring
+//! adds 1 to attackers and its kind's `kd_attacker` to weight, and each ring square the attacker's
+//! pawns attack adds 1 to attackers; `kd_adjacent` per attack of a piece on a square next to the
+//! king; `kd_weak_ring` per weak ring square (as `king_weak_square`); per kind of piece on the
+//! board with a safe check (a square it reaches from which it would check, not defended or weak and
+//! attacked twice, not its own) its `kd_check` once, a queen's (`KindInfo::heavy`) only from a
+//! square where no kind of higher `kd_check` checks safely (Stockfish's queen checks that are not
+//! rook checks), and for a kind without one, not a queen, `kd_unsafe_check` per square it could
+//! check from; from the *flank* (the
+//! king's file and those beside it, Stockfish's a–d, c–f, e–h by pairs of files and a–c, f–h at the
+//! edges, on the king's side's first half of the ranks and one more), with flank attack = flank
+//! squares the attacker attacks plus those it attacks twice, `flank_attack² * kd_flank[0] / 8` and
+//! `kd_flank[1]` per flank square the king's side attacks; `kd_mobility` per sixteenth of the
+//! attacker's middlegame mobility score minus the defender's; `kd_shelter` per sixteenth of the
+//! defender's shelter (mg); per kind of the defender's pieces that attack a square next to its
+//! king its `kd_defender` once; `kd_no_queen` when the attacker has no queen; `kd_base`. Above `kd_min` it scores `kd² * kd_transform[0] / 2^20` (at most
+//! `kd_transform[2]`) in the middlegame and `kd * kd_transform[1] / 1024` in the endgame for the
+//! attacker: Stockfish's kd²/4096 and kd/16 times our scale, 0.35 for chess (100/213 × 0.75, its
+//! pawn 213 against our 0.75 of its centipawns). `flank_attack` is scored per unit of flank attack,
+//! outside the danger. Left out of Stockfish's sum: pinned and discovered-check blockers, x-ray
+//! attacks through queens, and drop checks.
 
 use std::fmt::Write as _;
 
@@ -91,6 +120,16 @@ pub struct KindParams {
     /// On an outpost (zero by default): on the enemy's half short of its last rank, defended by an
     /// own pawn, where no enemy pawn on a file beside it can ever attack it.
     pub outpost: S,
+    /// King danger in Stockfish 11's form (see the module's documentation; zero by default): the
+    /// attacker weight of this kind, added once per piece of it whose attacks reach the enemy
+    /// king's ring (the danger takes attackers × their summed weight).
+    pub kd_attacker: i32,
+    /// King danger units when some piece of this kind on the board has a safe check (counted
+    /// once per kind, not per square; zero by default).
+    pub kd_check: i32,
+    /// King danger units when some piece of this kind attacks a square next to its own king
+    /// (counted once per kind; zero by default; Stockfish's knight defender, −100).
+    pub kd_defender: i32,
 }
 
 /// Every weight of the evaluation of one variant.
@@ -172,6 +211,33 @@ pub struct EvalParams {
     pub threat_push: S,
     /// Per enemy piece (not a pawn, not royal) the own king attacks (zero by default).
     pub threat_king: S,
+    /// Stockfish 11's king danger `kd` (see the module's documentation), zero by default: the
+    /// middlegame bonus `kd² * kd_transform[0] / 2^20` up to `kd_transform[2]`, the endgame bonus
+    /// `kd * kd_transform[1] / 1024`, when `kd` is above `kd_min`.
+    pub kd_transform: [i32; 3],
+    /// The danger counts only above this (a setting: Stockfish 11's 100).
+    pub kd_min: i32,
+    /// Danger units always added.
+    pub kd_base: i32,
+    /// Danger units when the attacker has no queen (no piece of its most valuable kinds).
+    pub kd_no_queen: i32,
+    /// Danger units per attack of an attacking piece (not a pawn) on a square next to the king.
+    pub kd_adjacent: i32,
+    /// Danger units per weak square of the king's ring (attacked, defended at most once and then
+    /// only by the king or a queen).
+    pub kd_weak_ring: i32,
+    /// Danger units per square from which a piece of a kind with no safe check could check.
+    pub kd_unsafe_check: i32,
+    /// Danger units from the flank: `flank_attack² * kd_flank[0] / 8`, plus `kd_flank[1]` per
+    /// square of the flank the king's side attacks.
+    pub kd_flank: [i32; 2],
+    /// Danger units per sixteenth of the attacker's middlegame mobility score minus the king's
+    /// side's.
+    pub kd_mobility: i32,
+    /// Danger units per sixteenth of the king's side's shelter (mg, storms included).
+    pub kd_shelter: i32,
+    /// Per unit of flank attack (linear, outside the danger; zero by default).
+    pub flank_attack: S,
     /// Per piece type, by `Kind` index.
     pub kinds: Vec<KindParams>,
     /// The name each piece type's group has in a definition (its `name`; made unique).
@@ -217,6 +283,9 @@ impl EvalParams {
                 safe_check: 0,
                 drop_check: 0,
                 outpost: S::default(),
+                kd_attacker: 0,
+                kd_check: 0,
+                kd_defender: 0,
             });
             let mut name = pt.name.clone();
             if kind_names.contains(&name) {
@@ -258,6 +327,17 @@ impl EvalParams {
             hanging: s(35, 20),
             threat_push: S::default(),
             threat_king: S::default(),
+            kd_transform: [0; 3],
+            kd_min: 0,
+            kd_base: 0,
+            kd_no_queen: 0,
+            kd_adjacent: 0,
+            kd_weak_ring: 0,
+            kd_unsafe_check: 0,
+            kd_flank: [0; 2],
+            kd_mobility: 0,
+            kd_shelter: 0,
+            flank_attack: S::default(),
             kinds,
             kind_names,
         }
@@ -291,6 +371,39 @@ impl EvalParams {
         self.king_danger_eg = 8;
         self.king_storm = [0, -12, -8, -4];
         self.king_attackers = [2, 1];
+    }
+
+    /// Stockfish 11's king danger for tests of its terms, which are zero by default: its chess
+    /// weights (`kd_attacker` N 81, B 52, R 44, Q 10; `kd_check` N 790, B 635, R 1080, Q 780;
+    /// other plain kinds 40 and 600), the Ethereal-style danger off, and the transform at our
+    /// chess scale.
+    #[cfg(test)]
+    pub(crate) fn set_trial_sf_danger(&mut self, v: &Variant) {
+        for ((kind, name), pt) in self.kinds.iter_mut().zip(&self.kind_names).zip(&v.pieces) {
+            let plain = pt.royalty == crate::core::Royalty::None && pt.promotion.is_none();
+            kind.kd_defender = if name == "Knight" { -100 } else { 0 };
+            (kind.kd_attacker, kind.kd_check) = match name.as_str() {
+                "Knight" => (81, 790),
+                "Bishop" => (52, 635),
+                "Rook" => (44, 1080),
+                "Queen" => (10, 780),
+                _ if plain => (40, 600),
+                _ => (0, 0),
+            };
+        }
+        self.king_danger = [0, 0];
+        self.king_danger_eg = 0;
+        self.kd_transform = [90, 23, 1056];
+        self.kd_min = 100;
+        self.kd_base = 37;
+        self.kd_no_queen = -873;
+        self.kd_adjacent = 69;
+        self.kd_weak_ring = 185;
+        self.kd_unsafe_check = 148;
+        self.kd_flank = [3, -4];
+        self.kd_mobility = 45;
+        self.kd_shelter = -34;
+        self.flank_attack = s(3, 0);
     }
 
     /// The weights of a variant (the defaults if its `[eval]` section is unusable, which `check`
@@ -403,6 +516,17 @@ impl EvalParams {
         pairs(&mut f, "hanging", std::slice::from_mut(&mut self.hanging));
         pairs(&mut f, "threat_push", std::slice::from_mut(&mut self.threat_push));
         pairs(&mut f, "threat_king", std::slice::from_mut(&mut self.threat_king));
+        f("kd_transform", &mut self.kd_transform);
+        f("kd_min", std::slice::from_mut(&mut self.kd_min));
+        f("kd_base", std::slice::from_mut(&mut self.kd_base));
+        f("kd_no_queen", std::slice::from_mut(&mut self.kd_no_queen));
+        f("kd_adjacent", std::slice::from_mut(&mut self.kd_adjacent));
+        f("kd_weak_ring", std::slice::from_mut(&mut self.kd_weak_ring));
+        f("kd_unsafe_check", std::slice::from_mut(&mut self.kd_unsafe_check));
+        f("kd_flank", &mut self.kd_flank);
+        f("kd_mobility", std::slice::from_mut(&mut self.kd_mobility));
+        f("kd_shelter", std::slice::from_mut(&mut self.kd_shelter));
+        pairs(&mut f, "flank_attack", std::slice::from_mut(&mut self.flank_attack));
         for (kind, name) in self.kinds.iter_mut().zip(&self.kind_names) {
             pairs(
                 &mut f,
@@ -445,13 +569,26 @@ impl EvalParams {
                 &format!("piece.{name}.outpost"),
                 std::slice::from_mut(&mut kind.outpost),
             );
+            f(
+                &format!("piece.{name}.kd_attacker"),
+                std::slice::from_mut(&mut kind.kd_attacker),
+            );
+            f(
+                &format!("piece.{name}.kd_check"),
+                std::slice::from_mut(&mut kind.kd_check),
+            );
+            f(
+                &format!("piece.{name}.kd_defender"),
+                std::slice::from_mut(&mut kind.kd_defender),
+            );
         }
     }
 
     /// Is the group `name` a setting (a count, not a weight), which a fit leaves as it is?
-    /// `king_attackers` says when king safety counts at all: no small change of it is a slope.
+    /// `king_attackers` and `kd_min` say when king danger counts at all: no small change of them
+    /// is a slope.
     pub fn is_setting(name: &str) -> bool {
-        name == "king_attackers"
+        name == "king_attackers" || name == "kd_min"
     }
 
     /// Every weight in one list, in `for_each_group` order (settings left out).
@@ -630,8 +767,8 @@ mod tests {
         );
         assert_eq!(p.king_storm, [1, 2, 3, 4]);
         assert_eq!(p.king_attackers, [3, 1]);
-        // A setting, not a weight: out of the vector a fit moves.
-        assert_eq!(p.to_vector().len() + 2, {
+        // Settings, not weights (`king_attackers`, `kd_min`): out of the vector a fit moves.
+        assert_eq!(p.to_vector().len() + 3, {
             let mut n = 0;
             p.clone().for_each_group(|_, v| n += v.len());
             n

@@ -25,6 +25,108 @@ impl Shared<'_> {
         zone
     }
 
+    /// `color`'s king ring (`EvalTables::ring`) less the squares two of its (`side`'s) pawns defend;
+    /// empty without a king.
+    #[inline]
+    pub(super) fn king_ring(&self, side: &Side, color: Color) -> SquareSet {
+        match self.kings[color as usize] {
+            Some(k) if !self.t.kingless => self.t.ring[k.index()].difference(&side.pawn_att2),
+            _ => SquareSet::EMPTY,
+        }
+    }
+
+    /// Stockfish 11's king danger `color` makes for the enemy king, and its flank attack (see
+    /// `eval_params`), as a bonus for `color`. Out of line: only games that weight it call it.
+    #[inline(never)]
+    pub(super) fn king_danger_sf(&self, sides: &[Side; 2], color: Color) -> S {
+        let (t, w) = (self.t, self.w);
+        let c = color as usize;
+        let (own, enemy) = (&sides[c], &sides[1 - c]);
+        let Some(king) = self.kings[1 - c].filter(|_| !t.kingless) else {
+            return S::default();
+        };
+        let full_ring = t.ring[king.index()];
+        let ring = full_ring.difference(&enemy.pawn_att2);
+        // Pawns count as attackers per ring square they hit (before the squares two defending
+        // pawns cover are taken out, as Stockfish), with no weight of their own.
+        let attackers = own.kd_attackers + full_ring.intersection(&own.pawn_attacks).len() as i32;
+        let mut kd = attackers * own.kd_weight + own.kd_adjacent * w.kd_adjacent;
+        let guarded = enemy.att.difference(&enemy.royal_att.union(&enemy.heavy_att));
+        let weak = own.att.difference(&enemy.att2).difference(&guarded);
+        kd += ring.intersection(&weak).len() as i32 * w.kd_weak_ring;
+        if own.check_kinds & own.board_kinds != 0 {
+            // Safe squares to check from: not defended (or weak and attacked twice), not its own.
+            let unsafe_squares = enemy.att.difference(&weak.intersection(&own.att2)).union(&own.occupied);
+            let checks = self.check_squares(color, king, own.check_kinds);
+            // Per slot of a kind on the board: the squares it reaches and checks from, its weight.
+            let mut reach = [SquareSet::EMPTY; CHECK_SLOTS];
+            let mut weight = [i32::MIN; CHECK_SLOTS];
+            let mut heavy = [false; CHECK_SLOTS];
+            let mut kinds = own.check_kinds;
+            let mut slot = 0;
+            while kinds != 0 && slot < CHECK_SLOTS {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if own.board_kinds & (1 << k) != 0 {
+                    reach[slot] = checks[slot].intersection(&own.kind_dest[slot]);
+                    weight[slot] = w.kinds[k].kd_check;
+                    heavy[slot] = t.kinds[k].heavy;
+                }
+                slot += 1;
+            }
+            let mut unsafe_checks = SquareSet::EMPTY;
+            let slots = reach.iter().zip(weight.iter().zip(heavy)).take(slot);
+            for (own_reach, (&own_weight, heavy)) in slots.clone() {
+                if own_weight == i32::MIN {
+                    continue;
+                }
+                // A queen's check counts only from squares where no kind of higher weight checks
+                // safely (Stockfish: where a rook could check, the check is the rook's).
+                let mut mine = own_reach.difference(&unsafe_squares);
+                if heavy {
+                    for (other, (&other_weight, _)) in slots.clone() {
+                        if other_weight > own_weight {
+                            mine = mine.difference(other);
+                        }
+                    }
+                }
+                // Without one, its checks count as unsafe, but a queen's never (Stockfish).
+                if !mine.is_empty() {
+                    kd += own_weight;
+                } else if !heavy {
+                    unsafe_checks = unsafe_checks.union(own_reach);
+                }
+            }
+            kd += unsafe_checks.len() as i32 * w.kd_unsafe_check;
+        }
+        let files = usize::from(self.shape.files);
+        let flank = t.flank[(1 - c) * files + usize::from(self.shape.file(king))];
+        let attacked = own.att.intersection(&flank);
+        let flank_attack = (attacked.len() + attacked.intersection(&own.att2).len()) as i32;
+        kd += flank_attack * flank_attack * w.kd_flank[0] / 8;
+        kd += enemy.att.intersection(&flank).len() as i32 * w.kd_flank[1];
+        kd += (own.mob_mg - enemy.mob_mg) * w.kd_mobility / 16;
+        kd += enemy.shelter_mg * w.kd_shelter / 16;
+        let mut defending = enemy.defending_kinds;
+        while defending != 0 {
+            kd += w.kinds[defending.trailing_zeros() as usize].kd_defender;
+            defending &= defending - 1;
+        }
+        if own.heavies == 0 {
+            kd += w.kd_no_queen;
+        }
+        kd += w.kd_base;
+        let mut score = s(w.flank_attack.mg * flank_attack, w.flank_attack.eg * flank_attack);
+        if kd > w.kd_min {
+            let [mg, eg, cap] = w.kd_transform;
+            let kd = i64::from(kd);
+            let mg = ((kd * kd * i64::from(mg)) >> 20).min(i64::from(cap));
+            let eg = (kd * i64::from(eg) / 1024).clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT));
+            score += s(mg as i32, eg as i32);
+        }
+        score
+    }
+
     /// The danger `color` makes for the enemy king, from its king safety figure (`king_safety`):
     /// quadratic in the middlegame up to a cap, linear in the endgame, none when it is negative.
     #[inline]

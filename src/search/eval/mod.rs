@@ -146,6 +146,17 @@ pub struct EvalTables {
     passer_paths: bool,
     /// Some `connected`, `backward` or `bound_rammed` weight is not zero: `pawns` looks for them.
     pawn_shape: bool,
+    /// The Ethereal-style danger can score (`king_danger` or `king_danger_eg` is not zero).
+    ethereal_danger: bool,
+    /// Stockfish 11's king danger or the flank attack can score (`kd_transform` or `flank_attack`
+    /// is not zero): `pieces` gathers its attackers, `king_danger_sf` runs.
+    sf_danger: bool,
+    /// Per square of the king, its ring (`eval_params`): the 3×3 around the square moved one step
+    /// in from each edge (without the removal of squares two own pawns defend).
+    ring: Vec<SquareSet>,
+    /// By `colour * files + file` of the king, its flank: the files (`eval_params`) on that
+    /// colour's first half of the ranks and one more.
+    flank: Vec<SquareSet>,
 }
 
 #[inline]
@@ -192,6 +203,19 @@ struct Side {
     /// Units of its pieces' attacks on the enemy king's neighbourhood, and how many pieces make them.
     king_units: i32,
     king_attackers: i32,
+    /// Squares two of its pawns attack.
+    pawn_att2: SquareSet,
+    /// Stockfish 11's king danger (when `sf_danger`): its pieces whose attacks reach the enemy
+    /// king's ring, the sum of their kinds' `kd_attacker`, their attacks on squares next to the
+    /// enemy king, and the sum of their middlegame mobility scores.
+    kd_attackers: i32,
+    kd_weight: i32,
+    kd_adjacent: i32,
+    mob_mg: i32,
+    /// Bit `kind` of its kinds with a piece attacking a square next to its own king (when
+    /// `sf_danger`), and its shelter (mg).
+    defending_kinds: u32,
+    shelter_mg: i32,
     /// Squares its pieces (pawns, kings, all) stand on.
     occupied: SquareSet,
     /// Squares its royal pieces attack, and those its queens (`KindInfo::heavy`) attack.
@@ -242,6 +266,13 @@ impl Side {
             lesser: SquareSet::EMPTY,
             king_units: 0,
             king_attackers: 0,
+            pawn_att2: SquareSet::EMPTY,
+            kd_attackers: 0,
+            kd_weight: 0,
+            kd_adjacent: 0,
+            mob_mg: 0,
+            defending_kinds: 0,
+            shelter_mg: 0,
             occupied: SquareSet::EMPTY,
             royal_att: SquareSet::EMPTY,
             heavy_att: SquareSet::EMPTY,
@@ -283,9 +314,25 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     let x = Shared::new(pos, t);
     let mut sides = [Side::new(), Side::new()];
     x.gather(&mut sides);
-    for color in Color::BOTH {
-        let danger = x.king_danger(&sides, color);
-        sides[color as usize].score += danger;
+    // The shelter first: Stockfish 11's king danger reads it.
+    if !t.kingless && t.has_pawns {
+        for color in Color::BOTH {
+            let shelter = x.shelter(&sides, color);
+            sides[color as usize].shelter_mg = shelter;
+            sides[color as usize].score.mg += shelter;
+        }
+    }
+    if t.ethereal_danger {
+        for color in Color::BOTH {
+            let danger = x.king_danger(&sides, color);
+            sides[color as usize].score += danger;
+        }
+    }
+    if t.sf_danger {
+        for color in Color::BOTH {
+            let danger = x.king_danger_sf(&sides, color);
+            sides[color as usize].score += danger;
+        }
     }
     for color in Color::BOTH {
         let bonus = x.threats(&sides, color);
@@ -301,12 +348,6 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         for color in Color::BOTH {
             let bonus = x.passer_paths(&sides, color);
             sides[color as usize].score += bonus;
-        }
-    }
-    if !t.kingless && t.has_pawns {
-        for color in Color::BOTH {
-            let shelter = x.shelter(&sides, color);
-            sides[color as usize].score.mg += shelter;
         }
     }
     x.total(&sides)

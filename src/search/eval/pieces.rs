@@ -68,6 +68,7 @@ impl Shared<'_> {
                         let to = tables.ray_squares(ray)[0];
                         if side.pawn_attacks.contains(to) {
                             side.att2.insert(to);
+                            side.pawn_att2.insert(to);
                         }
                         side.pawn_attacks.insert(to);
                     }
@@ -134,6 +135,14 @@ impl Shared<'_> {
         let mut att = sides[c].att;
         let mut att2 = sides[c].att2;
         let mut lesser = SquareSet::EMPTY;
+        let sf = t.sf_danger;
+        let (ring, next) = if sf {
+            (self.king_ring(&sides[them], color.opposite()), sides[them].royal_att)
+        } else {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
+        };
+        let (mut kd_attackers, mut kd_weight, mut kd_adjacent, mut mob_mg) = (0, 0, 0, 0);
+        let (own_next, mut defending) = (sides[c].royal_att, 0u32);
         for i in 0..sides[c].npieces {
             let sq = sides[c].pieces[i];
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -151,7 +160,19 @@ impl Shared<'_> {
                 sides[c].heavy_att = sides[c].heavy_att.union(&reach.attacks);
             }
             let kp = &w.kinds[k];
-            bonus += mobility_score(kp, info.mob_center16, reach.mob);
+            let mobility = mobility_score(kp, info.mob_center16, reach.mob);
+            bonus += mobility;
+            if sf {
+                mob_mg += mobility.mg;
+                if !reach.attacks.intersection(&ring).is_empty() {
+                    kd_attackers += 1;
+                    kd_weight += kp.kd_attacker;
+                    kd_adjacent += reach.attacks.intersection(&next).len() as i32;
+                }
+                if k < 32 && !reach.attacks.intersection(&own_next).is_empty() {
+                    defending |= 1 << k;
+                }
+            }
             if kp.outpost != S::default() && self.is_outpost(&sides[c], &sides[them], color, sq) {
                 bonus += kp.outpost;
             }
@@ -181,6 +202,11 @@ impl Shared<'_> {
         side.lesser = lesser;
         side.king_units = units;
         side.king_attackers = attackers;
+        side.kd_attackers = kd_attackers;
+        side.kd_weight = kd_weight;
+        side.kd_adjacent = kd_adjacent;
+        side.mob_mg = mob_mg;
+        side.defending_kinds = defending;
     }
 
     /// Is `sq` an outpost for a piece of `color` (`own`'s side): between the middle rank and the
@@ -213,6 +239,11 @@ impl Shared<'_> {
         let zone = self.king_zone(color.opposite());
         let enemy_pawn_attacks = sides[1 - c].pawn_attacks;
         let uncapturable = self.tables.uncapturable_mask;
+        let (ring, next) = if t.sf_danger {
+            (self.king_ring(&sides[1 - c], color.opposite()), sides[1 - c].royal_att)
+        } else {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
+        };
         let side = &mut sides[c];
         for i in 0..side.nhooks {
             let sq = side.hooks[i];
@@ -246,7 +277,19 @@ impl Shared<'_> {
                 side.heavy_att = side.heavy_att.union(&attacks);
             }
             let kp = &w.kinds[k];
-            side.score += mobility_score(kp, info.mob_center16, reach.mob);
+            let mobility = mobility_score(kp, info.mob_center16, reach.mob);
+            side.score += mobility;
+            if t.sf_danger {
+                side.mob_mg += mobility.mg;
+                if !attacks.intersection(&ring).is_empty() {
+                    side.kd_attackers += 1;
+                    side.kd_weight += kp.kd_attacker;
+                    side.kd_adjacent += attacks.intersection(&next).len() as i32;
+                }
+                if k < 32 && !attacks.intersection(&side.royal_att).is_empty() {
+                    side.defending_kinds |= 1 << k;
+                }
+            }
             let hits = attacks.intersection(&zone).len() as i32;
             if hits > 0 {
                 side.king_units += hits * kp.king_attack;

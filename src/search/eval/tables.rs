@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::core::betza::mode;
-use crate::core::{Color, Position, Royalty, Square, Variant};
+use crate::core::{BoardShape, Color, Position, Royalty, Square, SquareSet, Variant};
 use crate::search::eval_params::{EvalParams, KindParams};
 
 use super::pawns::promo_distance;
@@ -43,6 +43,53 @@ pub(crate) fn empty_board_mobility(v: &Variant, kind: usize, color: Color, sq: S
         .filter(|r| r.modes & (mode::MOVE | mode::CAPTURE) != 0 && r.modes & mode::HOP == 0)
         .map(|r| r.len as i32 - r.first_dest as i32)
         .sum()
+}
+
+/// Stockfish 11's king ring per square of the king, and its king flank by `colour * files +
+/// file` of the king (see `EvalTables::ring`, `EvalTables::flank`), for any board. The flank's
+/// files: the king's pair of files (b–c, d–e, f–g, …) and one more on each side, or at an edge
+/// file the three nearest the edge: a–d, c–f, e–h and a–c, f–h on eight files, as Stockfish.
+fn king_ring_and_flank(shape: BoardShape) -> (Vec<SquareSet>, Vec<SquareSet>) {
+    let (files, ranks) = (i32::from(shape.files), i32::from(shape.ranks));
+    let ring = shape
+        .squares()
+        .map(|k| {
+            let f = (shape.file(k) as i32).clamp(1, (files - 2).max(1));
+            let r = (shape.rank(k) as i32).clamp(1, (ranks - 2).max(1));
+            let mut ring = SquareSet::EMPTY;
+            for x in f - 1..=f + 1 {
+                for y in r - 1..=r + 1 {
+                    if (0..files).contains(&x) && (0..ranks).contains(&y) {
+                        ring.insert(shape.square(x as u8, y as u8));
+                    }
+                }
+            }
+            ring
+        })
+        .collect();
+    let mut flank = Vec::with_capacity(2 * files as usize);
+    for color in Color::BOTH {
+        for kf in 0..files {
+            let (lo, hi) = if kf == 0 {
+                (0, 2)
+            } else if kf == files - 1 {
+                (files - 3, files - 1)
+            } else {
+                let pair = (kf + 1) / 2;
+                (2 * pair - 2, 2 * pair + 1)
+            };
+            let mut set = SquareSet::EMPTY;
+            for sq in shape.squares() {
+                let f = shape.file(sq) as i32;
+                let camp = i32::from(shape.relative_rank(sq, color)) <= ranks / 2;
+                if camp && f >= lo && f <= hi {
+                    set.insert(sq);
+                }
+            }
+            flank.push(set);
+        }
+    }
+    (ring, flank)
 }
 
 impl EvalTables {
@@ -174,7 +221,7 @@ impl EvalTables {
             let kinds = params.kinds.iter().take(32).enumerate();
             kinds.filter(|(_, k)| weight(k) != 0).fold(0u32, |m, (i, _)| m | 1 << i)
         };
-        let safe_check_kinds = weighted(|k| k.safe_check);
+        let safe_check_kinds = weighted(|k| k.safe_check) | weighted(|k| k.kd_check);
         let drop_check_kinds = weighted(|k| k.drop_check);
         let zero = S::default();
         let passer_paths = params
@@ -185,6 +232,9 @@ impl EvalTables {
             .any(|&x| x != zero);
         let pawn_shape =
             params.backward != zero || params.bound_rammed != zero || params.connected.iter().any(|&x| x != zero);
+        let ethereal_danger = params.king_danger[0] != 0 || params.king_danger_eg != 0;
+        let sf_danger = params.kd_transform[..2].iter().any(|&x| x != 0) || params.flank_attack != zero;
+        let (ring, flank) = king_ring_and_flank(shape);
         EvalTables {
             variant: Arc::clone(variant),
             params,
@@ -200,6 +250,10 @@ impl EvalTables {
             drop_check_kinds,
             passer_paths,
             pawn_shape,
+            ethereal_danger,
+            sf_danger,
+            ring,
+            flank,
         }
     }
 

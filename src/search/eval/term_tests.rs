@@ -594,3 +594,142 @@ fn pawn_shape_terms_are_live_and_colour_symmetric() {
         assert_ne!(a, eval_with(variant, fen_text, |_| {}), "{variant}: {fen_text}");
     }
 }
+
+/// The evaluation of `fen_text` in `variant` with Stockfish 11's king danger at its trial weights
+/// (`EvalParams::set_trial_sf_danger`), changed further by `change`.
+fn sf_eval_with(variant: &str, fen_text: &str, change: impl FnOnce(&mut EvalParams)) -> i32 {
+    let v = Registry::builtin().get(variant).expect("a built-in variant");
+    eval_with(variant, fen_text, |p| {
+        p.set_trial_sf_danger(&v);
+        change(p);
+    })
+}
+
+/// What Stockfish 11's king danger adds to the evaluation of `fen_text` (trial weights; the
+/// linear flank attack left out).
+fn sf_danger(fen_text: &str) -> i32 {
+    let with = sf_eval_with("normal", fen_text, |p| p.flank_attack = S::default());
+    let without = sf_eval_with("normal", fen_text, |p| {
+        p.flank_attack = S::default();
+        p.kd_transform = [0; 3];
+    });
+    with - without
+}
+
+/// A queen and a knight brought next to the castled king raise its danger, by far more than
+/// either alone, and far more than the Ethereal-style danger these weights replace did.
+#[test]
+fn a_queen_and_knight_near_the_castled_king_raise_the_danger() {
+    // The report's probes: a QGD-like middlegame, Black's king on g8, White to move.
+    let base = "r1bqnrk1/pp2bppp/2n1p3/3p4/3P4/2NBPN2/PP2QPPP/R4RK1 w - - 0 10";
+    let queen = "r1bqnrk1/pp2bppp/2n1p3/3p3Q/3P4/2NBPN2/PP3PPP/R4RK1 w - - 0 10";
+    let knight = "r1bqnrk1/pp2bppp/2n1p3/3p2N1/3P4/2NBP3/PP2QPPP/R4RK1 w - - 0 10";
+    let both = "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10";
+    let [d0, dq, dn, dqn] = [base, queen, knight, both].map(sf_danger);
+    assert!(dq > d0 + 50 && dn > d0 && dqn > dq.max(dn), "{d0} {dq} {dn} {dqn}");
+    // Black's view of the same danger, colours exchanged: the same evaluation.
+    for fen_text in [base, queen, knight, both] {
+        let a = sf_eval_with("normal", fen_text, |_| {});
+        let b = sf_eval_with("normal", &flipped(fen_text), |_| {});
+        assert_eq!(a, b, "{fen_text}");
+    }
+}
+
+/// Flank attack: the squares of the king's flank (files e–h for a king on g8, Black's ranks 8 to
+/// 4) the enemy attacks, plus those it attacks twice, scored per unit by `flank_attack`.
+#[test]
+fn a_flank_attack_counts_the_flank_squares_attacked_and_those_attacked_twice() {
+    fn flank(p: &mut EvalParams) -> &mut S {
+        &mut p.flank_attack
+    }
+    // The rook on e1 attacks e4–e8 in Black's camp: 5. White's king on a1 (flank a–c, ranks 1–5)
+    // is not attacked there.
+    let rook = "6k1/5ppp/8/8/8/8/PP6/K3R3 w - - 0 1";
+    assert_eq!(effect("normal", rook, flank), 500);
+    assert_eq!(effect("normal", &flipped(rook), flank), 500);
+    // A queen on h1 adds h4–h7 and e4, which the rook attacks too: 9 squares, e4 twice.
+    let both = "6k1/5ppp/8/8/8/8/PP6/K3R2Q w - - 0 1";
+    assert_eq!(effect("normal", both, flank), 1000);
+    assert_eq!(effect("normal", &flipped(both), flank), 1000);
+    // A king in the middle of the board's flank is c–f.
+    let centre = "3k4/5ppp/8/8/8/8/PP6/K6R w - - 0 1";
+    assert_eq!(effect("normal", centre, flank), 0);
+}
+
+/// Each weight of Stockfish 11's king danger changes some evaluation, and every evaluation is the
+/// same with colours exchanged, in chess and in games with other boards and pieces.
+#[test]
+fn sf_king_danger_terms_are_live_and_colour_symmetric() {
+    type Raise = fn(&mut EvalParams);
+    let terms: [(&str, Raise); 14] = [
+        ("kd_attacker", |p| p.kinds.iter_mut().for_each(|k| k.kd_attacker += 30)),
+        ("kd_check", |p| p.kinds.iter_mut().for_each(|k| k.kd_check += 300)),
+        ("kd_adjacent", |p| p.kd_adjacent += 100),
+        ("kd_weak_ring", |p| p.kd_weak_ring += 100),
+        ("kd_unsafe_check", |p| p.kd_unsafe_check += 200),
+        ("kd_flank_attack", |p| p.kd_flank[0] += 8),
+        ("kd_flank_defence", |p| p.kd_flank[1] -= 20),
+        ("kd_mobility", |p| p.kd_mobility += 32),
+        ("kd_shelter", |p| p.kd_shelter -= 32),
+        ("kd_defender", |p| p.kinds.iter_mut().for_each(|k| k.kd_defender -= 200)),
+        ("kd_no_queen", |p| p.kd_no_queen += 500),
+        ("kd_base", |p| p.kd_base += 300),
+        ("kd_transform_eg", |p| p.kd_transform[1] += 40),
+        ("flank_attack", |p| p.flank_attack += s(10, 10)),
+    ];
+    let cases: [(&str, &[&str], bool); 4] = [
+        (
+            "normal",
+            &[
+                "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
+                "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+                "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
+                "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
+                "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
+                "r1b2rk1/pp3ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R b - - 0 1",
+            ],
+            true,
+        ),
+        (
+            "pillage",
+            &[
+                "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
+                "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
+            ],
+            false,
+        ),
+        (
+            "crazyhouse",
+            &[
+                "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
+                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
+            ],
+            false,
+        ),
+        (
+            "wreckage",
+            &[
+                "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+                "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
+                "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
+            ],
+            false,
+        ),
+    ];
+    for (variant, positions, all_live) in cases {
+        let mut live_any = 0;
+        for (name, raise) in terms {
+            let mut live = 0;
+            for fen_text in positions {
+                let a = sf_eval_with(variant, fen_text, raise);
+                let b = sf_eval_with(variant, &flipped(fen_text), raise);
+                assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
+                live += usize::from(a != sf_eval_with(variant, fen_text, |_| {}));
+            }
+            assert!(!all_live || live > 0, "{variant}: {name} changes no evaluation");
+            live_any += live;
+        }
+        assert!(live_any > 0, "{variant}: no term changes an evaluation");
+    }
+}
