@@ -733,3 +733,15 @@ fn sf_king_danger_terms_are_live_and_colour_symmetric() {
         assert!(live_any > 0, "{variant}: no term changes an evaluation");
     }
 }
+
+/// Only chess weights Stockfish 11's king danger: every other game keeps the Ethereal-style danger
+/// alone, so its evaluation is what it was before the terms came.
+#[test]
+fn only_chess_weights_the_sf_king_danger() {
+    for v in Registry::builtin().all() {
+        let t = EvalTables::new(v);
+        let chess = v.name == "normal";
+        assert_eq!(t.sf_danger, chess, "{}", v.name);
+        assert_eq!(t.ethereal_danger, !chess, "{}", v.name);
+    }
+}
