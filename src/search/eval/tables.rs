@@ -92,6 +92,29 @@ fn king_ring_and_flank(shape: BoardShape) -> (Vec<SquareSet>, Vec<SquareSet>) {
     (ring, flank)
 }
 
+/// The material (neither pawns nor royal pieces) on the board and in hand at the start: the phase's
+/// full middlegame, at least 1.
+fn start_phase_material(variant: &Arc<Variant>, kinds: &[KindInfo]) -> i32 {
+    let start = Position::start(variant);
+    let mut phase_max = 0;
+    for color in Color::BOTH {
+        for &sq in start.pieces_of(color) {
+            if let Some(p) = start.piece_at(sq) {
+                let info = &kinds[p.kind().index()];
+                if !info.pawn && !info.royal {
+                    phase_max += info.value.max(0);
+                }
+            }
+        }
+        for (k, info) in kinds.iter().enumerate() {
+            if !info.pawn && !info.royal {
+                phase_max += start.hand_count(color, crate::core::Kind(k as u8)) as i32 * info.value.max(0);
+            }
+        }
+    }
+    phase_max.max(1)
+}
+
 impl EvalTables {
     /// Derives the tables from the variant's data and its definition's weights.
     pub fn new(variant: &Arc<Variant>) -> EvalTables {
@@ -200,23 +223,7 @@ impl EvalTables {
             }
             kinds.push(info);
         }
-        let start = Position::start(variant);
-        let mut phase_max = 0;
-        for color in Color::BOTH {
-            for &sq in start.pieces_of(color) {
-                if let Some(p) = start.piece_at(sq) {
-                    let info = &kinds[p.kind().index()];
-                    if !info.pawn && !info.royal {
-                        phase_max += info.value.max(0);
-                    }
-                }
-            }
-            for (k, info) in kinds.iter().enumerate() {
-                if !info.pawn && !info.royal {
-                    phase_max += start.hand_count(color, crate::core::Kind(k as u8)) as i32 * info.value.max(0);
-                }
-            }
-        }
+        let phase_max = start_phase_material(variant, &kinds);
         let weighted = |weight: fn(&KindParams) -> i32| {
             let kinds = params.kinds.iter().take(32).enumerate();
             kinds.filter(|(_, k)| weight(k) != 0).fold(0u32, |m, (i, _)| m | 1 << i)
@@ -243,7 +250,7 @@ impl EvalTables {
             has_hooks: kinds.iter().any(|k| k.hook.is_some()),
             kinds,
             psq,
-            phase_max: phase_max.max(1),
+            phase_max,
             center_dist,
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
             safe_check_kinds,
