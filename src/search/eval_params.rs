@@ -25,7 +25,10 @@
 //! `pawn_center_mg`; king safety: `king_danger`, `king_danger_eg`, `king_danger_base`,
 //! `king_weak_square`, `king_no_queen`, `king_storm`; Stockfish 11's king danger, zero by default:
 //! `kd_transform`, `kd_min`, `kd_base`, `kd_no_queen`, `kd_adjacent`, `kd_weak_ring`,
-//! `kd_unsafe_check`, `kd_flank`, `kd_mobility`, `kd_shelter`, `flank_attack`; threats, each an `(mg, eg)` pair per enemy
+//! `kd_unsafe_check`, `kd_flank`, `kd_mobility`, `kd_shelter`, `flank_attack`; Stockfish 11's
+//! shelter, storm and king–pawn terms, zero by default: `sf_shelter`, `sf_storm` (a row of one
+//! weight per rank for each file distance from the edge, 0 to 3), `sf_storm_blocked`,
+//! `king_pawn_distance`, `pawnless_flank`; threats, each an `(mg, eg)` pair per enemy
 //! piece: `threat_pawn` (a non-pawn attacked by a pawn), `threat_lesser` (attacked by a piece worth
 //! less), `hanging` (attacked and undefended), `threat_push` (attacked by a pawn after a safe
 //! step), `threat_king` (attacked by the king), the last two zero by default; and per piece `material`, `hand`, `mobility`,
@@ -74,6 +77,19 @@
 //! pawn 213 against our 0.75 of its centipawns). `flank_attack` is scored per unit of flank attack,
 //! outside the danger. Left out of Stockfish's sum: pinned and discovered-check blockers, x-ray
 //! attacks through queens, and drop checks.
+//!
+//! Shelter and storm in Stockfish 11's form (`Pawns::evaluate_shelter`), zero by default, besides
+//! or instead of `shelter` and `king_storm`: for a king square, over the king's file moved one in
+//! from the edges and the files beside it, each file at distance `d` (at most 3) from the nearer
+//! edge adds `sf_shelter[d * ranks + r]`, `r` the relative rank of the side's rearmost pawn on the
+//! file not behind the king (0 for none), and subtracts `sf_storm[d * ranks + e]`, `e` the
+//! relative rank of the enemy's pawn on the file nearest the side's first rank, not behind the
+//! king (0 for none) — or, when that pawn stands just in front of the side's own pawn,
+//! `sf_storm_blocked` if it is on the side's third rank and nothing otherwise. The king's square
+//! and the squares its held castlings would take it to are scored so, and the best middlegame
+//! value counts (it is also the shelter Stockfish's king danger reads). In the endgame,
+//! `king_pawn_distance` per square from the king to its side's nearest pawn (none without pawns),
+//! and `pawnless_flank` when no pawn stands on the king's flank files (both colours).
 
 use std::fmt::Write as _;
 
@@ -238,6 +254,23 @@ pub struct EvalParams {
     pub kd_shelter: i32,
     /// Per unit of flank attack (linear, outside the danger; zero by default).
     pub flank_attack: S,
+    /// Stockfish 11's pawn shelter (mg; zero by default): per file of the king's three (its file
+    /// moved one in from the edges, and those beside it), by the file's distance from the nearer
+    /// edge (0 to 3, rows of `ranks` weights) and the relative rank of the side's rearmost pawn on
+    /// the file not behind the king (0: none).
+    pub sf_shelter: Vec<i32>,
+    /// Stockfish 11's pawn storm (mg, subtracted; zero by default): per file of the same three, by
+    /// its distance from the edge and the relative rank (from the king's side) of the enemy's pawn
+    /// on the file nearest the king's side, not behind the king (0: none); not when it stands just
+    /// in front of the side's own pawn.
+    pub sf_storm: Vec<i32>,
+    /// Subtracted instead when that enemy pawn stands just in front of the side's own pawn, on
+    /// the side's third rank (zero by default).
+    pub sf_storm_blocked: S,
+    /// Per square of distance from the king to its side's nearest pawn (zero by default).
+    pub king_pawn_distance: S,
+    /// When no pawn of either side stands on the king's flank files (zero by default).
+    pub pawnless_flank: S,
     /// Per piece type, by `Kind` index.
     pub kinds: Vec<KindParams>,
     /// The name each piece type's group has in a definition (its `name`; made unique).
@@ -338,6 +371,11 @@ impl EvalParams {
             kd_mobility: 0,
             kd_shelter: 0,
             flank_attack: S::default(),
+            sf_shelter: vec![0; 4 * usize::from(shape.ranks)],
+            sf_storm: vec![0; 4 * usize::from(shape.ranks)],
+            sf_storm_blocked: S::default(),
+            king_pawn_distance: S::default(),
+            pawnless_flank: S::default(),
             kinds,
             kind_names,
         }
@@ -404,6 +442,35 @@ impl EvalParams {
         self.kd_mobility = 45;
         self.kd_shelter = -34;
         self.flank_attack = s(3, 0);
+    }
+
+    /// Stockfish 11's shelter, storm and king–pawn terms for tests, which are zero by default: its
+    /// chess tables at our chess scale (the weights of fixtures/variants/normal.toml), rows
+    /// cut or padded with zeros to the board's ranks.
+    #[cfg(test)]
+    pub(crate) fn set_trial_sf_shelter(&mut self, v: &Variant) {
+        const SHELTER: [[i32; 7]; 4] = [
+            [-2, 29, 33, 20, 14, 6, 9],
+            [-15, 21, 12, -17, -10, -4, -22],
+            [-4, 26, 8, -1, 11, 1, -16],
+            [-14, -5, -10, -18, -17, -24, -58],
+        ];
+        const STORM: [[i32; 7]; 4] = [
+            [30, -102, -58, 34, 18, 16, 18],
+            [16, -9, 43, 16, 13, -4, 7],
+            [-2, 18, 59, 12, -1, -8, -5],
+            [-5, -4, 36, 1, 4, -5, -10],
+        ];
+        let ranks = usize::from(v.shape.ranks);
+        for d in 0..4 {
+            for r in 0..ranks.min(7) {
+                self.sf_shelter[d * ranks + r] = SHELTER[d][r];
+                self.sf_storm[d * ranks + r] = STORM[d][r];
+            }
+        }
+        self.sf_storm_blocked = s(29, 29);
+        self.king_pawn_distance = s(0, -6);
+        self.pawnless_flank = s(-6, -33);
     }
 
     /// The weights of a variant (the defaults if its `[eval]` section is unusable, which `check`
@@ -527,6 +594,19 @@ impl EvalParams {
         f("kd_mobility", std::slice::from_mut(&mut self.kd_mobility));
         f("kd_shelter", std::slice::from_mut(&mut self.kd_shelter));
         pairs(&mut f, "flank_attack", std::slice::from_mut(&mut self.flank_attack));
+        f("sf_shelter", &mut self.sf_shelter);
+        f("sf_storm", &mut self.sf_storm);
+        pairs(
+            &mut f,
+            "sf_storm_blocked",
+            std::slice::from_mut(&mut self.sf_storm_blocked),
+        );
+        pairs(
+            &mut f,
+            "king_pawn_distance",
+            std::slice::from_mut(&mut self.king_pawn_distance),
+        );
+        pairs(&mut f, "pawnless_flank", std::slice::from_mut(&mut self.pawnless_flank));
         for (kind, name) in self.kinds.iter_mut().zip(&self.kind_names) {
             pairs(
                 &mut f,
@@ -623,7 +703,9 @@ impl EvalParams {
         let mut top = String::from("[eval]\n");
         let mut pieces: Vec<(String, String)> = Vec::new();
         self.clone().for_each_group(|name, v| {
-            if (name.ends_with(".square") || name.ends_with(".moves")) && v.iter().all(|&x| x == 0) {
+            let table =
+                name.ends_with(".square") || name.ends_with(".moves") || name == "sf_shelter" || name == "sf_storm";
+            if table && v.iter().all(|&x| x == 0) {
                 return;
             }
             let list = number_list(v);

@@ -4,7 +4,7 @@
 use crate::core::{Color, Square, SquareSet};
 use crate::search::score::EVAL_LIMIT;
 
-use super::{CHECK_SLOTS, S, Shared, Side, check_slot, s};
+use super::{CHECK_SLOTS, S, Shared, Side, check_slot, king_distance, s};
 
 impl Shared<'_> {
     /// The squares around `color`'s king (empty in games without kings).
@@ -274,6 +274,113 @@ impl Shared<'_> {
             shelter += self.storm(enemy, k, df, color);
         }
         shelter
+    }
+
+    /// Stockfish 11's shelter and storm for `color`'s king (see `eval_params`): of its square and
+    /// the squares its held castlings would take it to, the value best in the middlegame. Out of
+    /// line: only games that weight it call it.
+    #[inline(never)]
+    pub(super) fn sf_shelter(&self, sides: &[Side; 2], color: Color) -> S {
+        let Some(k) = self.kings[color as usize] else {
+            return S::default();
+        };
+        let mut best = self.sf_shelter_at(sides, color, k);
+        if self.pos.castling_rights() != 0
+            && let Some(rule) = &self.t.variant.castling
+        {
+            let step = i32::from(rule.king_steps.iter().copied().max().unwrap_or(0));
+            for side in 0..2 {
+                let Some(rook) = self.pos.castling_rook(color, side) else {
+                    continue;
+                };
+                let dx = if self.shape.file(rook) > self.shape.file(k) {
+                    step
+                } else {
+                    -step
+                };
+                if let Some(to) = self.shape.offset(k, dx, 0) {
+                    let v = self.sf_shelter_at(sides, color, to);
+                    if v.mg > best.mg {
+                        best = v;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Stockfish 11's shelter and storm for `color`'s king were it on `k` (`Pawns::evaluate_shelter`
+    /// without its constant).
+    fn sf_shelter_at(&self, sides: &[Side; 2], color: Color, k: Square) -> S {
+        let (w, shape) = (self.w, self.shape);
+        let (own, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
+        let ranks = usize::from(shape.ranks);
+        let files = i32::from(shape.files);
+        let kr = shape.relative_rank(k, color);
+        let center = i32::from(shape.file(k)).clamp(1, (files - 2).max(1));
+        let lo = center - 1;
+        // Per file of the three: the relative rank (`color`'s view) of `side`'s pawn on it nearest
+        // `color`'s first rank and not behind the king; 0 for none. One pass over the pawns.
+        let rearmost = |side: &Side| {
+            let mut out = [0u8; 3];
+            for &sq in &side.pawns[..side.npawns] {
+                let i = i32::from(shape.file(sq)) - lo;
+                if (0..3).contains(&i) {
+                    let r = shape.relative_rank(sq, color);
+                    let slot = &mut out[i as usize];
+                    if r >= kr && (*slot == 0 || r < *slot) {
+                        *slot = r;
+                    }
+                }
+            }
+            out
+        };
+        let (ours, theirs) = (rearmost(own), rearmost(enemy));
+        let mut bonus = S::default();
+        for (i, f) in (lo..lo + 3).enumerate() {
+            if f < 0 || f >= files {
+                continue;
+            }
+            let d = f.min(files - 1 - f).min(3) as usize;
+            let (ours, theirs) = (usize::from(ours[i]), usize::from(theirs[i]));
+            bonus.mg += w.sf_shelter[d * ranks + ours];
+            if ours != 0 && ours + 1 == theirs {
+                if theirs == 2 {
+                    bonus = bonus - w.sf_storm_blocked;
+                }
+            } else {
+                bonus.mg -= w.sf_storm[d * ranks + theirs];
+            }
+        }
+        bonus
+    }
+
+    /// `king_pawn_distance` per square from `color`'s king to its nearest pawn, and
+    /// `pawnless_flank` when no pawn stands on the king's flank files (see `eval_params`).
+    #[inline(never)]
+    pub(super) fn king_pawns(&self, sides: &[Side; 2], color: Color) -> S {
+        let Some(k) = self.kings[color as usize] else {
+            return S::default();
+        };
+        let (w, shape) = (self.w, self.shape);
+        let (own, enemy) = (&sides[color as usize], &sides[1 - color as usize]);
+        let mut bonus = S::default();
+        if let Some(d) = own.pawns[..own.npawns]
+            .iter()
+            .map(|&sq| king_distance(shape, k, sq))
+            .min()
+        {
+            bonus += s(w.king_pawn_distance.mg * d, w.king_pawn_distance.eg * d);
+        }
+        let (lo, hi) = self.t.flank_files[usize::from(shape.file(k))];
+        let pawnless = (lo..=hi).all(|f| {
+            let f = usize::from(f).min(15);
+            own.pawn_files[f] == 0 && enemy.pawn_files[f] == 0
+        });
+        if pawnless {
+            bonus += w.pawnless_flank;
+        }
+        bonus
     }
 
     /// The storm on the file `df` files from `color`'s king on `k` (its own or one beside it): the

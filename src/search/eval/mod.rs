@@ -151,12 +151,21 @@ pub struct EvalTables {
     /// Stockfish 11's king danger or the flank attack can score (`kd_transform` or `flank_attack`
     /// is not zero): `pieces` gathers its attackers, `king_danger_sf` runs.
     sf_danger: bool,
+    /// Some `shelter` or `king_storm` weight is not zero: `shelter` runs.
+    shelter: bool,
+    /// Some weight of Stockfish 11's shelter and storm is not zero (`sf_shelter`, `sf_storm`,
+    /// `sf_storm_blocked`): `sf_shelter` runs.
+    sf_shelter: bool,
+    /// `king_pawn_distance` or `pawnless_flank` is not zero: `king_pawns` runs.
+    king_pawns: bool,
     /// Per square of the king, its ring (`eval_params`): the 3×3 around the square moved one step
     /// in from each edge (without the removal of squares two own pawns defend).
     ring: Vec<SquareSet>,
     /// By `colour * files + file` of the king, its flank: the files (`eval_params`) on that
     /// colour's first half of the ranks and one more.
     flank: Vec<SquareSet>,
+    /// By file of the king, the lowest and highest file of its flank (all ranks).
+    flank_files: Vec<(u8, u8)>,
 }
 
 #[inline]
@@ -317,9 +326,21 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     // The shelter first: Stockfish 11's king danger reads it.
     if !t.kingless && t.has_pawns {
         for color in Color::BOTH {
-            let shelter = x.shelter(&sides, color);
-            sides[color as usize].shelter_mg = shelter;
-            sides[color as usize].score.mg += shelter;
+            let mut shelter = S::default();
+            if t.shelter {
+                shelter.mg += x.shelter(&sides, color);
+            }
+            if t.sf_shelter {
+                shelter += x.sf_shelter(&sides, color);
+            }
+            sides[color as usize].shelter_mg = shelter.mg;
+            sides[color as usize].score += shelter;
+        }
+    }
+    if !t.kingless && t.king_pawns {
+        for color in Color::BOTH {
+            let bonus = x.king_pawns(&sides, color);
+            sides[color as usize].score += bonus;
         }
     }
     if t.ethereal_danger {
@@ -351,6 +372,16 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         }
     }
     x.total(&sides)
+}
+
+/// Each side's Stockfish 11 shelter and storm and its king–pawn terms in `pos` (see
+/// `Shared::sf_shelter`, `Shared::king_pawns`), by colour, whatever the weights' switches say.
+#[cfg(test)]
+fn sf_king_terms_of(pos: &Position, t: &EvalTables) -> [(S, S); 2] {
+    let x = Shared::new(pos, t);
+    let mut sides = [Side::new(), Side::new()];
+    x.gather(&mut sides);
+    Color::BOTH.map(|c| (x.sf_shelter(&sides, c), x.king_pawns(&sides, c)))
 }
 
 /// Each side's king safety figure in `pos` (see `Shared::king_safety`), by colour: what the tests

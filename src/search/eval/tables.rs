@@ -70,14 +70,7 @@ fn king_ring_and_flank(shape: BoardShape) -> (Vec<SquareSet>, Vec<SquareSet>) {
     let mut flank = Vec::with_capacity(2 * files as usize);
     for color in Color::BOTH {
         for kf in 0..files {
-            let (lo, hi) = if kf == 0 {
-                (0, 2)
-            } else if kf == files - 1 {
-                (files - 3, files - 1)
-            } else {
-                let pair = (kf + 1) / 2;
-                (2 * pair - 2, 2 * pair + 1)
-            };
+            let (lo, hi) = flank_files(kf, files);
             let mut set = SquareSet::EMPTY;
             for sq in shape.squares() {
                 let f = shape.file(sq) as i32;
@@ -113,6 +106,20 @@ fn start_phase_material(variant: &Arc<Variant>, kinds: &[KindInfo]) -> i32 {
         }
     }
     phase_max.max(1)
+}
+
+/// The files of the flank of a king on file `kf` of `files` (see `king_ring_and_flank`), lowest
+/// and highest, both within the board.
+fn flank_files(kf: i32, files: i32) -> (i32, i32) {
+    let (lo, hi) = if kf == 0 {
+        (0, 2)
+    } else if kf == files - 1 {
+        (files - 3, files - 1)
+    } else {
+        let pair = (kf + 1) / 2;
+        (2 * pair - 2, 2 * pair + 1)
+    };
+    (lo.max(0), hi.min(files - 1))
 }
 
 impl EvalTables {
@@ -241,7 +248,18 @@ impl EvalTables {
             params.backward != zero || params.bound_rammed != zero || params.connected.iter().any(|&x| x != zero);
         let ethereal_danger = params.king_danger[0] != 0 || params.king_danger_eg != 0;
         let sf_danger = params.kd_transform[..2].iter().any(|&x| x != 0) || params.flank_attack != zero;
+        let shelter = params.shelter.iter().chain(&params.king_storm).any(|&x| x != 0);
+        let sf_shelter =
+            params.sf_shelter.iter().chain(&params.sf_storm).any(|&x| x != 0) || params.sf_storm_blocked != zero;
+        let king_pawns = params.king_pawn_distance != zero || params.pawnless_flank != zero;
         let (ring, flank) = king_ring_and_flank(shape);
+        let files = i32::from(shape.files);
+        let flank_files = (0..files)
+            .map(|kf| {
+                let (lo, hi) = flank_files(kf, files);
+                (lo as u8, hi as u8)
+            })
+            .collect();
         EvalTables {
             variant: Arc::clone(variant),
             params,
@@ -259,8 +277,12 @@ impl EvalTables {
             pawn_shape,
             ethereal_danger,
             sf_danger,
+            shelter,
+            sf_shelter,
+            king_pawns,
             ring,
             flank,
+            flank_files,
         }
     }
 

@@ -745,3 +745,145 @@ fn only_chess_weights_the_sf_king_danger() {
         assert_eq!(t.ethereal_danger, !chess, "{}", v.name);
     }
 }
+
+/// Stockfish 11's shelter and storm and the king–pawn terms of each side in `fen_text` (chess,
+/// trial weights: SF11's tables at our chess scale), by colour.
+fn sf_king_terms(fen_text: &str) -> [(S, S); 2] {
+    let v = Registry::builtin().get("normal").expect("normal");
+    let p = test_fixtures::position_of(&v, fen_text);
+    let mut params = EvalParams::defaults(&v);
+    params.set_trial_sf_shelter(&v);
+    sf_king_terms_of(&p, &EvalTables::with_params(&v, params))
+}
+
+/// The shelter reads, per file of the king's three, the rearmost own pawn not behind the king and
+/// the enemy's nearest pawn, by the file's distance from the edge: Stockfish 11's tables.
+#[test]
+fn sf_shelter_scores_the_pawns_in_front_of_the_king_and_the_storm() {
+    // White: f2 g2 h2 (shelter 26 + 21 + 29), Black's f7, g7 storming from afar (+5, -7), none on
+    // h (-30): 44. Black: f7 g7 and no h-pawn (26 + 21 - 2), White's pawns far (+5, -7, -18): 25.
+    let fen_text = "6k1/5pp1/8/8/8/8/5PPP/6K1 w - - 0 1";
+    let [white, black] = sf_king_terms(fen_text);
+    assert_eq!((white.0, black.0), (s(44, 0), s(25, 0)));
+    // Colours exchanged, the same values for the other side.
+    let [white, black] = sf_king_terms(&flipped(fen_text));
+    assert_eq!((white.0, black.0), (s(25, 0), s(44, 0)));
+    // An enemy pawn on g4 storms the king (-16 for the g-file); on g3, just in front of the own
+    // pawn on the king's third rank, it is a blocked storm: -29 in both phases instead.
+    let [g4, _] = sf_king_terms("6k1/8/8/8/6p1/8/5PPP/6K1 w - - 0 1");
+    let [g3, _] = sf_king_terms("6k1/8/8/8/8/6p1/5PPP/6K1 w - - 0 1");
+    assert_eq!((g4.0, g3.0), (s(32, 0), s(19, -29)));
+    let [_, g5] = sf_king_terms("6k1/5ppp/8/6P1/8/8/8/6K1 b - - 0 1");
+    let [_, g6] = sf_king_terms("6k1/5ppp/6P1/8/8/8/8/6K1 b - - 0 1");
+    assert_eq!((g5.0, g6.0), (s(32, 0), s(19, -29)));
+}
+
+/// With a castling right held, the shelter is the better of the king's square and the square
+/// castling takes it to, for either colour.
+#[test]
+fn sf_shelter_counts_the_castled_king_s_square_while_castling_is_allowed() {
+    let [castle, _] = sf_king_terms("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
+    let [castled, _] = sf_king_terms("4k3/8/8/8/8/8/5PPP/5RK1 w - - 0 1");
+    let [stay, _] = sf_king_terms("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1");
+    assert_eq!(castle.0, castled.0);
+    assert!(stay.0.mg < castle.0.mg, "{stay:?} {castle:?}");
+    let [_, castle] = sf_king_terms("4k2r/5ppp/8/8/8/8/8/4K3 b k - 0 1");
+    let [_, castled] = sf_king_terms("5rk1/5ppp/8/8/8/8/8/4K3 b - - 0 1");
+    let [_, stay] = sf_king_terms("4k2r/5ppp/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(castle.0, castled.0);
+    assert!(stay.0.mg < castle.0.mg, "{stay:?} {castle:?}");
+}
+
+/// The king far from its pawns pays per square of distance to the nearest (none without pawns),
+/// and a king on a flank with no pawn of either colour pays `pawnless_flank`.
+#[test]
+fn king_pawn_distance_and_pawnless_flank_fire() {
+    // White's king on e1, its pawn on a2: 4 squares (-24 eg); no pawn on files c–f (-6, -33).
+    // Black's king on e8 has no pawn: the flank term alone.
+    let fen_text = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
+    let [white, black] = sf_king_terms(fen_text);
+    assert_eq!((white.1, black.1), (s(-6, -57), s(-6, -33)));
+    let [white, black] = sf_king_terms(&flipped(fen_text));
+    assert_eq!((white.1, black.1), (s(-6, -33), s(-6, -57)));
+    // A pawn next to the king: distance 1; a pawn on the flank: no flank term.
+    let [white, _] = sf_king_terms("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    assert_eq!(white.1, s(0, -6));
+}
+
+/// Each weight of the shelter, storm and king–pawn terms changes some chess evaluation, and every
+/// evaluation is the same with colours exchanged, in chess and in games with other boards.
+#[test]
+fn sf_shelter_terms_are_live_and_colour_symmetric() {
+    type Raise = fn(&mut EvalParams);
+    let terms: [(&str, Raise); 5] = [
+        // Each weight raised by its own amount: a raise common to all cancels between the sides.
+        ("sf_shelter", |p| {
+            p.sf_shelter.iter_mut().zip(1..).for_each(|(x, i)| *x += 7 * i)
+        }),
+        ("sf_storm", |p| {
+            p.sf_storm.iter_mut().zip(1..).for_each(|(x, i)| *x += 7 * i)
+        }),
+        ("sf_storm_blocked", |p| p.sf_storm_blocked += s(20, 20)),
+        ("king_pawn_distance", |p| p.king_pawn_distance += s(-10, -10)),
+        ("pawnless_flank", |p| p.pawnless_flank += s(-20, -20)),
+    ];
+    let trial = |variant: &str, fen_text: &str, raise: Raise| {
+        let v = Registry::builtin().get(variant).expect("a built-in variant");
+        eval_with(variant, fen_text, |p| {
+            p.set_trial_sf_shelter(&v);
+            raise(p);
+        })
+    };
+    let cases: [(&str, &[&str], bool); 4] = [
+        (
+            "normal",
+            &[
+                "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
+                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+                "2kr3r/ppp2ppp/8/8/8/6p1/5PP1/R5K1 w - - 0 1",
+                // Black's king on a flank without pawns, White's not.
+                "k7/8/8/8/8/8/5PP1/4K3 w - - 0 1",
+            ],
+            true,
+        ),
+        (
+            "pillage",
+            &[
+                "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
+                "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
+            ],
+            false,
+        ),
+        (
+            "crazyhouse",
+            &[
+                "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
+                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
+            ],
+            false,
+        ),
+        (
+            "wreckage",
+            &[
+                "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+                "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
+            ],
+            false,
+        ),
+    ];
+    for (variant, positions, all_live) in cases {
+        let mut live_any = 0;
+        for (name, raise) in terms {
+            let mut live = 0;
+            for fen_text in positions {
+                let a = trial(variant, fen_text, raise);
+                let b = trial(variant, &flipped(fen_text), raise);
+                assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
+                live += usize::from(a != trial(variant, fen_text, |_| {}));
+            }
+            assert!(!all_live || live > 0, "{variant}: {name} changes no evaluation");
+            live_any += live;
+        }
+        assert!(live_any > 0, "{variant}: no term changes an evaluation");
+    }
+}
