@@ -887,3 +887,22 @@ fn sf_shelter_terms_are_live_and_colour_symmetric() {
         assert!(live_any > 0, "{variant}: no term changes an evaluation");
     }
 }
+
+/// Only chess weights Stockfish 11's shelter, storm and king–pawn terms: every other game's
+/// evaluation is what it was before the terms came.
+#[test]
+fn only_chess_weights_the_sf_shelter_and_king_pawn_terms() {
+    for v in Registry::builtin().all() {
+        let t = EvalTables::new(v);
+        let chess = v.name == "normal";
+        assert_eq!(t.sf_shelter, chess, "{}", v.name);
+        assert_eq!(t.king_pawns, chess, "{}", v.name);
+        let rows = 4 * usize::from(v.shape.ranks);
+        assert_eq!(
+            (t.params.sf_shelter.len(), t.params.sf_storm.len()),
+            (rows, rows),
+            "{}",
+            v.name
+        );
+    }
+}
