@@ -122,6 +122,29 @@ fn flank_files(kf: i32, files: i32) -> (i32, i32) {
     (lo.max(0), hi.min(files - 1))
 }
 
+/// `flank_files` for a king on each file, as stored in `EvalTables::flank_files`.
+fn flank_file_table(files: u8) -> Vec<(u8, u8)> {
+    let files = i32::from(files);
+    (0..files)
+        .map(|kf| {
+            let (lo, hi) = flank_files(kf, files);
+            (lo as u8, hi as u8)
+        })
+        .collect()
+}
+
+/// Per square, its distance from the centre of the board (in steps, half-steps rounded down).
+fn center_distances(shape: BoardShape) -> Vec<i32> {
+    shape
+        .squares()
+        .map(|sq| {
+            let dx = (2 * shape.file(sq) as i32 - (shape.files as i32 - 1)).abs();
+            let dy = (2 * shape.rank(sq) as i32 - (shape.ranks as i32 - 1)).abs();
+            (dx + dy) / 2
+        })
+        .collect()
+}
+
 impl EvalTables {
     /// Derives the tables from the variant's data and its definition's weights.
     pub fn new(variant: &Arc<Variant>) -> EvalTables {
@@ -133,14 +156,7 @@ impl EvalTables {
         let v = &**variant;
         let shape = v.shape;
         let nsq = shape.num_squares();
-        let center_dist: Vec<i32> = shape
-            .squares()
-            .map(|sq| {
-                let dx = (2 * shape.file(sq) as i32 - (shape.files as i32 - 1)).abs();
-                let dy = (2 * shape.rank(sq) as i32 - (shape.ranks as i32 - 1)).abs();
-                (dx + dy) / 2
-            })
-            .collect();
+        let center_dist = center_distances(shape);
         let mut kinds = Vec::with_capacity(v.pieces.len());
         let mut psq = vec![S::default(); v.pieces.len() * 2 * nsq];
         let top_value = v
@@ -253,13 +269,7 @@ impl EvalTables {
             params.sf_shelter.iter().chain(&params.sf_storm).any(|&x| x != 0) || params.sf_storm_blocked != zero;
         let king_pawns = params.king_pawn_distance != zero || params.pawnless_flank != zero;
         let (ring, flank) = king_ring_and_flank(shape);
-        let files = i32::from(shape.files);
-        let flank_files = (0..files)
-            .map(|kf| {
-                let (lo, hi) = flank_files(kf, files);
-                (lo as u8, hi as u8)
-            })
-            .collect();
+        let flank_files = flank_file_table(shape.files);
         EvalTables {
             variant: Arc::clone(variant),
             params,
