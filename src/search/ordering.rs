@@ -9,7 +9,7 @@ use crate::core::{Move, Piece, Position};
 use super::correction::CorrectionHistory;
 use super::eval::KindInfo;
 use super::score::MAX_PLY;
-use super::see::see;
+use super::see::see_at_least;
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -365,7 +365,7 @@ pub(crate) fn next_move(pos: &Position, moves: &mut [Move], scores: &mut [i32], 
             return mv;
         }
         let mvv_lva = scores[i] - UNRESOLVED_CAPTURE;
-        if see(pos, &mv, kinds).is_none_or(|v| v >= 0) {
+        if see_at_least(pos, &mv, 0, kinds).unwrap_or(true) {
             scores[i] = GOOD_CAPTURE + mvv_lva;
             return mv;
         }
