@@ -109,9 +109,10 @@ fn exchange(pos: &Position, mv: &Move, kinds: &[KindInfo], mut at: impl FnMut(us
     if at(0, gain) {
         return Some(());
     }
+    let cheapest = kinds.iter().map(|k| k.see_value).min().unwrap_or(i32::MIN);
     let mut side = us.opposite();
     let mut d = 0;
-    while let Some((sq, piece)) = least_valuable_attacker(pos, target, side, &removed, kinds) {
+    while let Some((sq, piece)) = least_valuable_attacker(pos, target, side, &removed, kinds, cheapest) {
         let (value, promotion_gain) = on_arrival(pos, piece, sq, target, kinds)?;
         d += 1;
         gain = on_square + promotion_gain - gain;
@@ -270,13 +271,16 @@ pub(crate) fn see_ge(pos: &Position, mv: &Move, threshold: i32, kinds: &[KindInf
     see_at_least(pos, mv, threshold, kinds).unwrap_or(true)
 }
 
-/// The cheapest piece of `side` attacking `target` on the board without the `removed` squares.
+/// The cheapest piece of `side` attacking `target` on the board without the `removed` squares (the
+/// first found of the cheapest). `cheapest`: no kind is worth less, so the first attacker worth that
+/// much is the answer and the look-up stops there (pawns come early: leaps before rides).
 fn least_valuable_attacker(
     pos: &Position,
     target: Square,
     side: Color,
     removed: &SquareSet,
     kinds: &[KindInfo],
+    cheapest: i32,
 ) -> Option<(Square, Piece)> {
     let piece_on = |sq: Square| if removed.contains(sq) { None } else { pos.piece_at(sq) };
     let mut best: Option<(Square, Piece, i32)> = None;
@@ -284,8 +288,11 @@ fn least_valuable_attacker(
         let v = kinds[p.kind().index()].see_value;
         if best.is_none_or(|(_, _, b)| v < b) {
             best = Some((sq, p, v));
+            if v <= cheapest {
+                return ControlFlow::Break(());
+            }
         }
-        ControlFlow::<()>::Continue(())
+        ControlFlow::Continue(())
     });
     best.map(|(sq, p, _)| (sq, p))
 }
