@@ -10,19 +10,10 @@ impl Shared<'_> {
     /// The squares around `color`'s king (empty in games without kings).
     #[inline]
     pub(super) fn king_zone(&self, color: Color) -> SquareSet {
-        let mut zone = SquareSet::EMPTY;
-        if !self.t.kingless
-            && let Some(k) = self.kings[color as usize]
-        {
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    if let Some(z) = self.shape.offset(k, dx, dy) {
-                        zone.insert(z);
-                    }
-                }
-            }
+        match self.kings[color as usize] {
+            Some(k) if !self.t.kingless => self.t.king_zones[k.index()],
+            _ => SquareSet::EMPTY,
         }
-        zone
     }
 
     /// `color`'s king ring (`EvalTables::ring`) less the squares two of its (`side`'s) pawns defend;

@@ -131,6 +131,9 @@ pub struct EvalTables {
     phase_max: i32,
     /// Distance of each square from the centre (king-step-like, in squares).
     center_dist: Vec<i32>,
+    /// Per square, it and its neighbours: the zone of a king standing there (`Shared::king_zone`,
+    /// read several times an evaluation).
+    king_zones: Vec<SquareSet>,
     /// Some piece type is a pawn.
     has_pawns: bool,
     /// The variant has goals or no kings: king safety terms are off.

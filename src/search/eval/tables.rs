@@ -85,6 +85,24 @@ fn king_ring_and_flank(shape: BoardShape) -> (Vec<SquareSet>, Vec<SquareSet>) {
     (ring, flank)
 }
 
+/// Per square of the king, its zone: the square and its neighbours on the board.
+fn king_zones(shape: BoardShape) -> Vec<SquareSet> {
+    shape
+        .squares()
+        .map(|k| {
+            let mut zone = SquareSet::EMPTY;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(z) = shape.offset(k, dx, dy) {
+                        zone.insert(z);
+                    }
+                }
+            }
+            zone
+        })
+        .collect()
+}
+
 /// The material (neither pawns nor royal pieces) on the board and in hand at the start: the phase's
 /// full middlegame, at least 1.
 fn start_phase_material(variant: &Arc<Variant>, kinds: &[KindInfo]) -> i32 {
@@ -157,6 +175,7 @@ impl EvalTables {
         let shape = v.shape;
         let nsq = shape.num_squares();
         let center_dist = center_distances(shape);
+        let king_zones = king_zones(shape);
         let mut kinds = Vec::with_capacity(v.pieces.len());
         let mut psq = vec![S::default(); v.pieces.len() * 2 * nsq];
         let top_value = v
@@ -280,6 +299,7 @@ impl EvalTables {
             psq,
             phase_max,
             center_dist,
+            king_zones,
             kingless: v.king_kinds().next().is_none() || !v.rules.goals.is_empty(),
             safe_check_kinds,
             drop_check_kinds,
