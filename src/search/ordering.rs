@@ -30,9 +30,21 @@ const PIECE_TO_CAP: usize = 2048;
 /// The capture-history column of a promotion that captures nothing.
 const NOTHING_CAPTURED: usize = MAX_KINDS;
 
-/// Value of everything a move captures (0 for quiet moves).
-#[inline]
+/// Value of everything a move captures (0 for quiet moves). The plain moves here, in line (the
+/// scorer asks for every move); the others out of line.
+#[inline(always)]
 pub(crate) fn captured_value(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> i32 {
+    match *mv {
+        Move::Normal { to, .. } | Move::MultiStep { to, .. } => {
+            pos.piece_at(to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
+        }
+        _ => captured_value_other(pos, mv, kinds),
+    }
+}
+
+/// `captured_value` of the moves other than `Normal` and `MultiStep` (those too, alike).
+#[inline(never)]
+fn captured_value_other(pos: &Position, mv: &Move, kinds: &[KindInfo]) -> i32 {
     match *mv {
         Move::Normal { to, .. } | Move::MultiStep { to, .. } => {
             pos.piece_at(to).map_or(0, |p| kinds[p.kind().index()].value.max(1))
@@ -389,6 +401,8 @@ const SELECT: usize = 4;
 /// select (most nodes cut early); then the rest is sorted once.
 #[inline]
 pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    // One score per move: with the lengths known equal the loops below check no bounds.
+    let scores = &mut scores[..moves.len()];
     if i == SELECT {
         // Insertion sort of the remainder, best first.
         for j in i + 1..moves.len() {
