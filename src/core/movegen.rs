@@ -129,10 +129,14 @@ impl Position {
         // An enemy piece that may be captured (roses never are).
         let capturable = |b: u8| b & 1 != us_bit && uncapturable & (1 << (b >> 1)) == 0;
         let promotes_on = |to: Square| promotions.on(to).is_some();
-        let add = |list: &mut MoveList, mv: Move| match promotions.on(mv.to()) {
-            Some(p) => self.push_promotions(list, mv, p, promotions.may_stay(mv.to())),
-            None => list.push(mv),
-        };
+        // A function, not a closure, to be always inlined: the closure was a call per move.
+        #[inline(always)]
+        fn add(pos: &Position, promotions: &Promotions, list: &mut MoveList, mv: Move) {
+            match promotions.on(mv.to()) {
+                Some(p) => pos.push_promotions(list, mv, p, promotions.may_stay(mv.to())),
+                None => list.push(mv),
+            }
+        }
         for ray in t.rays(kind.index(), us, from) {
             let squares = t.ray_squares(ray);
             if ray.modes & mode::HOP == 0 {
@@ -156,11 +160,13 @@ impl Position {
                                 } else {
                                     Move::normal(from, to)
                                 };
-                                add(list, mv);
+                                add(self, &promotions, list, mv);
                             }
                         } else if ray.modes & mode::EN_PASSANT != 0 && !ep.is_none() && self.is_ep_target(to) {
                             let victim = ep.victim;
                             add(
+                                self,
+                                &promotions,
                                 list,
                                 Move::EnPassant {
                                     from,
@@ -173,7 +179,7 @@ impl Position {
                         continue;
                     }
                     if ray.modes & mode::CAPTURE != 0 && capturable(b) {
-                        add(list, Move::normal(from, to));
+                        add(self, &promotions, list, Move::normal(from, to));
                     }
                     break;
                 }
@@ -188,12 +194,12 @@ impl Position {
                     }
                     if b == EMPTY {
                         if ray.modes & mode::MOVE != 0 && (QUIETS || promotes_on(to)) {
-                            add(list, Move::normal(from, to));
+                            add(self, &promotions, list, Move::normal(from, to));
                         }
                         continue;
                     }
                     if ray.modes & mode::CAPTURE != 0 && capturable(b) {
-                        add(list, Move::normal(from, to));
+                        add(self, &promotions, list, Move::normal(from, to));
                     }
                     break;
                 }
