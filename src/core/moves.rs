@@ -60,82 +60,54 @@ pub enum Move {
 }
 
 // Written out to be inlined: the derived comparison was a call of its own from the move scorer's
-// loop (a million a bench). The same test as the derive's: same kind, then every field equal.
+// loop (a million a bench). The same test as the derive's: same kind, then every field equal. The
+// match is over `self` alone, so a new variant is a compile error here, not a move unequal to itself.
 impl PartialEq for Move {
     #[inline(always)]
     fn eq(&self, other: &Move) -> bool {
         use Move::*;
-        match (*self, *other) {
-            (
-                Normal { from, to, promotion },
-                Normal {
-                    from: f,
-                    to: t,
-                    promotion: p,
-                },
-            )
-            | (
-                MultiStep { from, to, promotion },
-                MultiStep {
-                    from: f,
-                    to: t,
-                    promotion: p,
-                },
-            ) => from == f && to == t && promotion == p,
-            (
-                EnPassant {
-                    from,
-                    to,
-                    victim,
-                    promotion,
-                },
-                EnPassant {
-                    from: f,
-                    to: t,
-                    victim: v,
-                    promotion: p,
-                },
-            ) => from == f && to == t && victim == v && promotion == p,
-            (
-                Castle {
-                    king_from,
-                    king_to,
-                    rook_from,
-                    rook_to,
-                },
-                Castle {
-                    king_from: kf,
-                    king_to: kt,
-                    rook_from: rf,
-                    rook_to: rt,
-                },
-            ) => king_from == kf && king_to == kt && rook_from == rf && rook_to == rt,
-            (Drop { kind, to }, Drop { kind: k, to: t }) => kind == k && to == t,
-            (
-                Special {
-                    from,
-                    to,
-                    victim,
-                    blast,
-                    promotion,
-                },
-                Special {
-                    from: f,
-                    to: t,
-                    victim: v,
-                    blast: b,
-                    promotion: p,
-                },
-            ) => from == f && to == t && victim == v && blast == b && promotion == p,
-            (
-                Grow { from, to, converts },
-                Grow {
-                    from: f,
-                    to: t,
-                    converts: c,
-                },
-            ) => from == f && to == t && converts == c,
-            _ => false,
+        match *self {
+            Normal { from, to, promotion } => {
+                matches!(*other, Normal { from: f, to: t, promotion: p } if from == f && to == t && promotion == p)
+            }
+            MultiStep { from, to, promotion } => {
+                matches!(*other, MultiStep { from: f, to: t, promotion: p } if from == f && to == t && promotion == p)
+            }
+            EnPassant {
+                from,
+                to,
+                victim,
+                promotion,
+            } => matches!(
+                *other,
+                EnPassant { from: f, to: t, victim: v, promotion: p }
+                    if from == f && to == t && victim == v && promotion == p
+            ),
+            Castle {
+                king_from,
+                king_to,
+                rook_from,
+                rook_to,
+            } => matches!(
+                *other,
+                Castle { king_from: kf, king_to: kt, rook_from: rf, rook_to: rt }
+                    if king_from == kf && king_to == kt && rook_from == rf && rook_to == rt
+            ),
+            Drop { kind, to } => matches!(*other, Drop { kind: k, to: t } if kind == k && to == t),
+            Special {
+                from,
+                to,
+                victim,
+                blast,
+                promotion,
+            } => matches!(
+                *other,
+                Special { from: f, to: t, victim: v, blast: b, promotion: p }
+                    if from == f && to == t && victim == v && blast == b && promotion == p
+            ),
+            Grow { from, to, converts } => {
+                matches!(*other, Grow { from: f, to: t, converts: c } if from == f && to == t && converts == c)
+            }
         }
     }
 }
@@ -351,5 +323,109 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-written `eq`: every variant equals its copy, and a change of any one field (or of
+    /// the variant) makes it unequal.
+    #[test]
+    fn eq_compares_the_variant_and_every_field() {
+        let (a, b, c, d) = (Square(1), Square(2), Square(3), Square(4));
+        let q = Some(Kind(4));
+        let moves = [
+            (
+                Move::Normal {
+                    from: a,
+                    to: b,
+                    promotion: None,
+                },
+                Move::Normal {
+                    from: a,
+                    to: b,
+                    promotion: q,
+                },
+            ),
+            (
+                Move::MultiStep {
+                    from: a,
+                    to: b,
+                    promotion: None,
+                },
+                Move::MultiStep {
+                    from: a,
+                    to: c,
+                    promotion: None,
+                },
+            ),
+            (
+                Move::EnPassant {
+                    from: a,
+                    to: b,
+                    victim: c,
+                    promotion: None,
+                },
+                Move::EnPassant {
+                    from: a,
+                    to: b,
+                    victim: d,
+                    promotion: None,
+                },
+            ),
+            (
+                Move::Castle {
+                    king_from: a,
+                    king_to: b,
+                    rook_from: c,
+                    rook_to: d,
+                },
+                Move::Castle {
+                    king_from: a,
+                    king_to: b,
+                    rook_from: c,
+                    rook_to: a,
+                },
+            ),
+            (Move::Drop { kind: Kind(1), to: b }, Move::Drop { kind: Kind(2), to: b }),
+            (
+                Move::Special {
+                    from: a,
+                    to: b,
+                    victim: None,
+                    blast: Blast::NONE,
+                    promotion: None,
+                },
+                Move::Special {
+                    from: a,
+                    to: b,
+                    victim: None,
+                    blast: Blast(1),
+                    promotion: None,
+                },
+            ),
+            (
+                Move::Grow {
+                    from: a,
+                    to: b,
+                    converts: None,
+                },
+                Move::Grow {
+                    from: a,
+                    to: b,
+                    converts: Some(c),
+                },
+            ),
+        ];
+        for (i, &(m, changed)) in moves.iter().enumerate() {
+            let copy = m;
+            assert_eq!(m, copy, "{m:?}");
+            assert_ne!(m, changed, "{m:?}");
+            for (j, &(other, _)) in moves.iter().enumerate() {
+                assert_eq!(i == j, m == other, "{m:?} against {other:?}");
+            }
+        }
     }
 }
