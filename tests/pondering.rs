@@ -103,3 +103,37 @@ fn after_a_reply_that_draws_by_the_move_rule_the_engine_claims_and_does_not_move
     assert!(pos.piece_at(replied.to()).is_none(), "the reply {reply} captures");
     claims_after(&mut e, &reply, "the fifty-move rule");
 }
+
+/// The depth field of a thinking line (`DEPTH SCORE TIME NODES PV`), read from the transcript.
+fn thinking_depth(line: &str) -> Option<u32> {
+    let text = line.strip_prefix("< ")?;
+    let mut fields = text.split_whitespace();
+    let depth = fields.next()?.parse().ok()?;
+    fields.next()?.parse::<i32>().ok()?;
+    Some(depth)
+}
+
+/// `sd` bounds every search: pondering, and the ponder hit's search that plays the move (a
+/// handicap of `sd 2` must not turn into a full search whenever the engine guesses right).
+#[test]
+fn under_a_depth_limit_neither_pondering_nor_a_ponder_hit_searches_deeper() {
+    let mut e = Conversation::start();
+    for line in ["new", "hard", "post", "level 0 10 0", "sd 2", "usermove e2e4"] {
+        e.send(line);
+    }
+    e.expect("the engine's move", |l| l.starts_with("move "));
+    let hint = e.expect("its hint", |l| l.starts_with("Hint: "));
+    let predicted = hint.trim_start_matches("Hint: ").to_string();
+    // Some time to ponder: without the limit it is many plies deep by now.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send(&format!("usermove {predicted}"));
+    e.expect("the engine's move after the ponder hit", |l| l.starts_with("move "));
+    e.sync(1);
+    let transcript = e.transcript();
+    let depths: Vec<u32> = transcript.lines().filter_map(thinking_depth).collect();
+    assert!(!depths.is_empty(), "no thinking output\n{transcript}");
+    assert!(
+        depths.iter().all(|&d| d <= 2),
+        "a search deeper than sd 2: depths {depths:?}\n{transcript}"
+    );
+}

@@ -63,6 +63,11 @@ impl CecpClock {
         self.depth = Some(plies.max(1));
     }
 
+    /// The `sd` limit, if one is set: every search of ours stops there, pondering too.
+    pub fn max_depth(&self) -> Option<u32> {
+        self.depth
+    }
+
     /// `nps N` (0: back to the wall clock).
     pub fn nodes_per_second(&mut self, nps: u64) {
         self.nps = (nps > 0).then_some(nps);

@@ -268,9 +268,12 @@ impl<W: Write, S: Searcher> Session<W, S> {
         }
         // The ponder PV starts after the predicted move; XBoard shows it after this hint.
         self.send(Reply::Hint(hint));
-        // On a ponder hit this search's move is played: it leaves out what XBoard would refuse.
+        // On a ponder hit this search's move is played: it leaves out what XBoard would refuse,
+        // and it goes no deeper than `sd` (a ponder search that ends there is dropped, and the
+        // hit is searched afresh).
         let limits = Limits {
             root_moves: ghosts::without_ghost_drops(&root, self.wire_style()),
+            depth: self.clock.max_depth(),
             ..Limits::infinite()
         };
         // A searcher that ponders does not refuse to.
