@@ -368,7 +368,6 @@ fn removing_the_attackers_queen_changes_its_safety_by_the_no_queen_term() {
 
 #[test]
 fn king_safety_terms_are_live_and_colour_symmetric() {
-    type Raise = fn(&mut EvalParams);
     let terms: [(&str, Raise); 8] = [
         ("safe_check", |p| p.kinds.iter_mut().for_each(|k| k.safe_check += 40)),
         ("drop_check", |p| p.kinds.iter_mut().for_each(|k| k.drop_check += 40)),
@@ -656,11 +655,38 @@ fn a_flank_attack_counts_the_flank_squares_attacked_and_those_attacked_twice() {
     assert_eq!(effect("normal", centre, flank), 0);
 }
 
+/// A change of the evaluation's weights, named by the term it raises.
+type Raise = fn(&mut EvalParams);
+
+/// Every evaluation `eval` makes of the `cases` (a game, its positions, whether each term must
+/// change one of them) is the same with colours exchanged, with each of `terms` raised; in the
+/// cases marked so each term changes some evaluation, and in every case some term does.
+fn assert_live_and_colour_symmetric(
+    terms: &[(&str, Raise)],
+    cases: &[(&str, &[&str], bool)],
+    eval: impl Fn(&str, &str, Raise) -> i32,
+) {
+    for &(variant, positions, all_live) in cases {
+        let mut live_any = 0;
+        for &(name, raise) in terms {
+            let mut live = 0;
+            for fen_text in positions {
+                let a = eval(variant, fen_text, raise);
+                let b = eval(variant, &flipped(fen_text), raise);
+                assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
+                live += usize::from(a != eval(variant, fen_text, |_| {}));
+            }
+            assert!(!all_live || live > 0, "{variant}: {name} changes no evaluation");
+            live_any += live;
+        }
+        assert!(live_any > 0, "{variant}: no term changes an evaluation");
+    }
+}
+
 /// Each weight of Stockfish 11's king danger changes some evaluation, and every evaluation is the
 /// same with colours exchanged, in chess and in games with other boards and pieces.
 #[test]
 fn sf_king_danger_terms_are_live_and_colour_symmetric() {
-    type Raise = fn(&mut EvalParams);
     let terms: [(&str, Raise); 14] = [
         ("kd_attacker", |p| p.kinds.iter_mut().for_each(|k| k.kd_attacker += 30)),
         ("kd_check", |p| p.kinds.iter_mut().for_each(|k| k.kd_check += 300)),
@@ -717,21 +743,9 @@ fn sf_king_danger_terms_are_live_and_colour_symmetric() {
             false,
         ),
     ];
-    for (variant, positions, all_live) in cases {
-        let mut live_any = 0;
-        for (name, raise) in terms {
-            let mut live = 0;
-            for fen_text in positions {
-                let a = sf_eval_with(variant, fen_text, raise);
-                let b = sf_eval_with(variant, &flipped(fen_text), raise);
-                assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
-                live += usize::from(a != sf_eval_with(variant, fen_text, |_| {}));
-            }
-            assert!(!all_live || live > 0, "{variant}: {name} changes no evaluation");
-            live_any += live;
-        }
-        assert!(live_any > 0, "{variant}: no term changes an evaluation");
-    }
+    assert_live_and_colour_symmetric(&terms, &cases, |variant, fen_text, raise| {
+        sf_eval_with(variant, fen_text, raise)
+    });
 }
 
 /// Only chess weights Stockfish 11's king danger: every other game keeps the Ethereal-style danger
@@ -814,7 +828,6 @@ fn king_pawn_distance_and_pawnless_flank_fire() {
 /// evaluation is the same with colours exchanged, in chess and in games with other boards.
 #[test]
 fn sf_shelter_terms_are_live_and_colour_symmetric() {
-    type Raise = fn(&mut EvalParams);
     let terms: [(&str, Raise); 5] = [
         // Each weight raised by its own amount: a raise common to all cancels between the sides.
         ("sf_shelter", |p| {
@@ -871,21 +884,7 @@ fn sf_shelter_terms_are_live_and_colour_symmetric() {
             false,
         ),
     ];
-    for (variant, positions, all_live) in cases {
-        let mut live_any = 0;
-        for (name, raise) in terms {
-            let mut live = 0;
-            for fen_text in positions {
-                let a = trial(variant, fen_text, raise);
-                let b = trial(variant, &flipped(fen_text), raise);
-                assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
-                live += usize::from(a != trial(variant, fen_text, |_| {}));
-            }
-            assert!(!all_live || live > 0, "{variant}: {name} changes no evaluation");
-            live_any += live;
-        }
-        assert!(live_any > 0, "{variant}: no term changes an evaluation");
-    }
+    assert_live_and_colour_symmetric(&terms, &cases, trial);
 }
 
 /// Only chess weights Stockfish 11's shelter, storm and king–pawn terms: every other game's
