@@ -385,45 +385,22 @@ fn king_safety_terms_are_live_and_colour_symmetric() {
         "king_danger_eg",
         "king_attack",
     ];
-    let cases: [(&str, &[&str], &[&str]); 4] = [
-        (
-            "normal",
-            &[
-                "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
-                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
-                "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
-                "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
-                "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
-            ],
-            &["king_no_queen", "king_storm"],
-        ),
-        (
-            "pillage",
-            &[
-                "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
-                "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
-            ],
-            &[],
-        ),
-        (
-            "crazyhouse",
-            &[
-                "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
-                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
-            ],
-            &["drop_check"],
-        ),
-        (
-            "wreckage",
-            &[
-                "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
-                "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
-                "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
-            ],
-            &[],
-        ),
+    let chess = [
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+        "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
+        "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
+        "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
     ];
-    for (variant, positions, also) in cases {
+    // The terms live in one game beside those of `every`.
+    let also = |variant: &str| -> &[&str] {
+        match variant {
+            "normal" => &["king_no_queen", "king_storm"],
+            "crazyhouse" => &["drop_check"],
+            _ => &[],
+        }
+    };
+    for (variant, positions) in std::iter::once(("normal", &chess[..])).chain(OTHER_GAMES) {
         let v = Registry::builtin().get(variant).expect("a built-in variant");
         let trial = |p: &mut EvalParams| p.set_trial_king_safety(&v);
         for (name, raise) in terms {
@@ -438,7 +415,7 @@ fn king_safety_terms_are_live_and_colour_symmetric() {
                 assert_eq!(a, b, "{variant}, {name} raised: {fen_text}");
                 live += usize::from(a != eval_with(variant, fen_text, trial));
             }
-            if every.contains(&name) || also.contains(&name) {
+            if every.contains(&name) || also(variant).contains(&name) {
                 assert!(live > 0, "{variant}: {name} changes no evaluation");
             }
         }
@@ -658,15 +635,39 @@ fn a_flank_attack_counts_the_flank_squares_attacked_and_those_attacked_twice() {
 /// A change of the evaluation's weights, named by the term it raises.
 type Raise = fn(&mut EvalParams);
 
-/// Every evaluation `eval` makes of the `cases` (a game, its positions, whether each term must
-/// change one of them) is the same with colours exchanged, with each of `terms` raised; in the
-/// cases marked so each term changes some evaluation, and in every case some term does.
-fn assert_live_and_colour_symmetric(
-    terms: &[(&str, Raise)],
-    cases: &[(&str, &[&str], bool)],
-    eval: impl Fn(&str, &str, Raise) -> i32,
-) {
-    for &(variant, positions, all_live) in cases {
+/// Positions of the games with other boards and pieces (Pillage's hoppers, crazyhouse's hands,
+/// Wreckage's hooks) on which each group of king terms is checked.
+const OTHER_GAMES: [(&str, &[&str]); 3] = [
+    (
+        "pillage",
+        &[
+            "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
+            "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
+        ],
+    ),
+    (
+        "crazyhouse",
+        &[
+            "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
+            "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
+        ],
+    ),
+    (
+        "wreckage",
+        &[
+            "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
+            "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
+            "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
+        ],
+    ),
+];
+
+/// Every evaluation `eval` makes of the `chess` positions and of `OTHER_GAMES` is the same with
+/// colours exchanged, with each of `terms` raised; in chess each term changes some evaluation,
+/// and in every game some term does.
+fn assert_live_and_colour_symmetric(terms: &[(&str, Raise)], chess: &[&str], eval: impl Fn(&str, &str, Raise) -> i32) {
+    for (variant, positions) in std::iter::once(("normal", chess)).chain(OTHER_GAMES) {
+        let all_live = variant == "normal";
         let mut live_any = 0;
         for &(name, raise) in terms {
             let mut live = 0;
@@ -703,47 +704,16 @@ fn sf_king_danger_terms_are_live_and_colour_symmetric() {
         ("kd_transform_eg", |p| p.kd_transform[1] += 40),
         ("flank_attack", |p| p.flank_attack += s(10, 10)),
     ];
-    let cases: [(&str, &[&str], bool); 4] = [
-        (
-            "normal",
-            &[
-                "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
-                "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
-                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
-                "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
-                "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
-                "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
-                "r1b2rk1/pp3ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R b - - 0 1",
-            ],
-            true,
-        ),
-        (
-            "pillage",
-            &[
-                "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
-                "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
-            ],
-            false,
-        ),
-        (
-            "crazyhouse",
-            &[
-                "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
-                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
-            ],
-            false,
-        ),
-        (
-            "wreckage",
-            &[
-                "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
-                "5k4/pp8/10/3D6/10/10/10/10/PP8/4R4K[-] b - - 0 1",
-                "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
-            ],
-            false,
-        ),
+    let chess = [
+        "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+        "6k1/5pp1/7p/6N1/2B5/8/5PPP/6K1 w - - 0 1",
+        "r2q1rk1/5ppp/8/6P1/8/8/5P1P/R2Q1RK1 w - - 0 1",
+        "6k1/5ppp/8/3N3Q/8/8/5PPP/6K1 b - - 0 1",
+        "r1b2rk1/pp3ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R b - - 0 1",
     ];
-    assert_live_and_colour_symmetric(&terms, &cases, |variant, fen_text, raise| {
+    assert_live_and_colour_symmetric(&terms, &chess, |variant, fen_text, raise| {
         sf_eval_with(variant, fen_text, raise)
     });
 }
@@ -847,44 +817,14 @@ fn sf_shelter_terms_are_live_and_colour_symmetric() {
             raise(p);
         })
     };
-    let cases: [(&str, &[&str], bool); 4] = [
-        (
-            "normal",
-            &[
-                "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
-                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
-                "2kr3r/ppp2ppp/8/8/8/6p1/5PP1/R5K1 w - - 0 1",
-                // Black's king on a flank without pawns, White's not.
-                "k7/8/8/8/8/8/5PP1/4K3 w - - 0 1",
-            ],
-            true,
-        ),
-        (
-            "pillage",
-            &[
-                "10/5k4/4pp4/10/C9/10/10/5Q4/PPPPP5/5K4 w - - 0 1",
-                "cv6vc/srnbqk1nrs/pppp1ppppp/4p5/2b1P5/5Q4/10/PPPP1PPPPP/SRNB1KBNRS/CV6VC w - - 0 1",
-            ],
-            false,
-        ),
-        (
-            "crazyhouse",
-            &[
-                "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1[Nb] w - - 0 1",
-                "r1b2rk1/ppp2ppp/2n5/3p3Q/3P4/2PB1N2/PP3PPP/R3K2R[QRBNPqp] b - - 0 1",
-            ],
-            false,
-        ),
-        (
-            "wreckage",
-            &[
-                "5k4/4ppp3/10/5G1Q2/10/10/10/10/PP8/9K[-] w - - 0 1",
-                "xr3k2rd/ppp1pp1ppp/3p2p3/2X7/4G5/5d4/10/10/PPPPPPPPPP/1R3K2RD[GJJgjj] w - - 0 1",
-            ],
-            false,
-        ),
+    let chess = [
+        "r1bqnrk1/pp2bppp/2n1p3/3p2NQ/3P4/2NBP3/PP3PPP/R4RK1 w - - 0 10",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+        "2kr3r/ppp2ppp/8/8/8/6p1/5PP1/R5K1 w - - 0 1",
+        // Black's king on a flank without pawns, White's not.
+        "k7/8/8/8/8/8/5PP1/4K3 w - - 0 1",
     ];
-    assert_live_and_colour_symmetric(&terms, &cases, trial);
+    assert_live_and_colour_symmetric(&terms, &chess, trial);
 }
 
 /// Only chess weights Stockfish 11's shelter, storm and king–pawn terms: every other game's
