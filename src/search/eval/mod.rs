@@ -341,38 +341,20 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
         }
     }
     if !t.kingless && t.king_pawns {
-        for color in Color::BOTH {
-            let bonus = x.king_pawns(&sides, color);
-            sides[color as usize].score += bonus;
-        }
+        x.add_to_each_side(&mut sides, Shared::king_pawns);
     }
     if t.ethereal_danger {
-        for color in Color::BOTH {
-            let danger = x.king_danger(&sides, color);
-            sides[color as usize].score += danger;
-        }
+        x.add_to_each_side(&mut sides, Shared::king_danger);
     }
     if t.sf_danger {
-        for color in Color::BOTH {
-            let danger = x.king_danger_sf(&sides, color);
-            sides[color as usize].score += danger;
-        }
+        x.add_to_each_side(&mut sides, Shared::king_danger_sf);
     }
-    for color in Color::BOTH {
-        let bonus = x.threats(&sides, color);
-        sides[color as usize].score += bonus;
-    }
+    x.add_to_each_side(&mut sides, Shared::threats);
     if t.params.threat_push != S::default() {
-        for color in Color::BOTH {
-            let bonus = x.push_threats(&sides, color);
-            sides[color as usize].score += bonus;
-        }
+        x.add_to_each_side(&mut sides, Shared::push_threats);
     }
     if t.passer_paths {
-        for color in Color::BOTH {
-            let bonus = x.passer_paths(&sides, color);
-            sides[color as usize].score += bonus;
-        }
+        x.add_to_each_side(&mut sides, Shared::passer_paths);
     }
     x.total(&sides)
 }
@@ -411,6 +393,15 @@ impl<'a> Shared<'a> {
                 pos.kings(Color::White).first().copied(),
                 pos.kings(Color::Black).first().copied(),
             ],
+        }
+    }
+
+    /// Adds a term of each side to that side's score, White's first.
+    #[inline(always)]
+    fn add_to_each_side(&self, sides: &mut [Side; 2], term: impl Fn(&Self, &[Side; 2], Color) -> S) {
+        for color in Color::BOTH {
+            let bonus = term(self, sides, color);
+            sides[color as usize].score += bonus;
         }
     }
 
