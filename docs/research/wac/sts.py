@@ -2,8 +2,9 @@
 
 usage: python3 sts.py ENGINE NODES|dDEPTH EPD [EVERY [OFFSET]]
 EPD: STS1-STS15_LAN_v3.epd (public: fsmosca/STS-Rating), whose `c9` lists the moves that earn
-points (UCI) and `c8` their points (10 for the best). EVERY: take every EVERY-th position (from the OFFSET-th, 0 first).
-Prints the points per theme, the total and the nodes searched (docs/chess-gap.md, section 1.4)."""
+points (UCI) and `c8` their points (10 for the best). EVERY: take every EVERY-th position
+(from the OFFSET-th, 0 first). Prints the points per theme, the total and the nodes searched
+(docs/chess-gap.md, section 1.5)."""
 import re
 import sys
 from collections import defaultdict
