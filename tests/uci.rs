@@ -368,6 +368,29 @@ fn go_limits_and_searchmoves() {
 }
 
 #[test]
+fn the_report_before_bestmove_counts_the_whole_search() {
+    let (mut e, _) = Uci::start();
+    e.send("position startpos");
+    // The limit falls inside an iteration: the last completed one searched fewer nodes.
+    e.send("go nodes 30000");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
+    let nodes_of = |l: &str| -> Option<u64> {
+        let mut words = l.split_whitespace();
+        words.find(|w| *w == "nodes")?;
+        words.next()?.parse().ok()
+    };
+    let infos: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| nodes_of(l))
+        .collect();
+    assert!(infos.len() >= 2, "{lines:?}");
+    assert_eq!(infos.last(), Some(&30_000), "{lines:?}");
+    assert!(infos[infos.len() - 2] < 30_000, "{lines:?}");
+    e.quit();
+}
+
+#[test]
 fn bad_input_gets_an_error_and_changes_nothing() {
     let (mut e, _) = Uci::start();
     for (line, error) in [

@@ -770,10 +770,11 @@ impl Searcher {
     /// Counts a node and checks the limits now and then. True if the search must unwind.
     #[inline]
     fn count_node(&mut self, ctx: &Ctx) -> bool {
-        self.nodes += 1;
+        // Not counted once stopped: a `go nodes N` search counts exactly N.
         if self.aborted {
             return true;
         }
+        self.nodes += 1;
         if let Some(n) = ctx.node_limit
             && self.nodes >= n
             && self.completed_depth >= 1

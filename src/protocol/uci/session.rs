@@ -705,8 +705,13 @@ impl<W: Write> Session<W> {
             return;
         };
         let hashfull = self.thinker.with_searcher(|s| s.hashfull());
-        if let Some(info) = &active.last_info {
-            let info = self.info(&root, info, Some(hashfull));
+        if let Some(last) = &active.last_info {
+            // The best line of the last completed iteration, but the whole search's nodes and
+            // time: a search stopped inside an iteration (by `nodes`, the clock or `stop`) did more.
+            let mut whole = last.clone();
+            whole.nodes = whole.nodes.max(result.nodes);
+            whole.elapsed = whole.elapsed.max(active.control.elapsed());
+            let info = self.info(&root, &whole, Some(hashfull));
             self.send(&Reply::Info(info));
         }
         // The line after the best move, if it starts with it.
