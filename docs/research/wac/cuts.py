@@ -1,27 +1,13 @@
 """Where beta cutoffs happen: the knob build's K31 counters over STS positions at equal nodes.
 
-usage: K31=1 python3 cuts.py ENGINE STS.epd NODES EVERY (ENGINE: a build with knobs.diff; it
-prints its cumulative counters on stderr at each `go`; docs/chess-gap.md, section 1.6)."""
+usage: K31=1 python3 cuts.py ENGINE STS.epd NODES EVERY (ENGINE: a build with knobs.diff;
+docs/chess-gap.md, section 1.6)."""
 import sys
-import tempfile
 
-import chess
-import chess.engine
+from engine_counters import limit_of, read_counters, sts_positions
 
-path, epd, nodes, every = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-err = tempfile.NamedTemporaryFile("w+", suffix=".txt")
-e = chess.engine.SimpleEngine.popen_uci([path], stderr=err)
-e.configure({"Hash": 16})
-for i, line in enumerate(open(epd)):
-    if i % every:
-        continue
-    board, ops = chess.Board.from_epd(line.strip())
-    e.play(board, chess.engine.Limit(nodes=nodes), game=object())
-e.play(chess.Board(), chess.engine.Limit(nodes=100))
-e.quit()
-err.seek(0)
-last = [line for line in err if line.startswith("stats")][-1]
-v = [int(x) for x in last.split(" ", 1)[1].strip("[]\n ").split(",")]
+path, epd, nodes, every = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+v = read_counters(path, sts_positions(epd, every), limit_of(nodes), "stats")
 total = sum(v[1:5])
 
 

@@ -5,26 +5,11 @@ usage: K32=1 python3 lmr_misses.py ENGINE STS.epd dDEPTH|NODES EVERY
 searches it again at full depth, outside the counters, and counts whether that beats alpha: a
 miss. Printed by move kind, node kind, reduction and history; docs/chess-gap.md, section 1.6.)"""
 import sys
-import tempfile
 
-import chess
-import chess.engine
+from engine_counters import limit_of, read_counters, sts_positions
 
 path, epd, budget, every = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-limit = chess.engine.Limit(depth=int(budget[1:])) if budget.startswith("d") else chess.engine.Limit(nodes=int(budget))
-err = tempfile.NamedTemporaryFile("w+", suffix=".txt")
-engine = chess.engine.SimpleEngine.popen_uci([path], stderr=err)
-engine.configure({"Hash": 16})
-for i, line in enumerate(open(epd)):
-    if i % every:
-        continue
-    board, _ = chess.Board.from_epd(line.strip())
-    engine.play(board, limit, game=object())
-engine.play(chess.Board(), chess.engine.Limit(nodes=100))
-engine.quit()
-err.seek(0)
-last = [line for line in err if line.startswith("lmrstats")][-1]
-v = [int(x) for x in last.split(" ", 1)[1].strip("[]\n ").split(",")]
+v = read_counters(path, sts_positions(epd, every), limit_of(budget), "lmrstats")
 history = ["< -4000", "-4000..0", "0..4000", ">= 4000"]
 print("move     node  r   history   reduced-low  missed  miss%   caught")
 for quiet in (1, 0):

@@ -4,30 +4,29 @@ histories are warm as in play). Totals by move kind and history.
 
 usage: K32=1 python3 lmr_misses_games.py ENGINE GAMES.pgn DEPTH NGAMES (docs/chess-gap.md 1.6)"""
 import sys
-import tempfile
 
 import chess
 import chess.engine
 import chess.pgn
 
+from engine_counters import read_counters
+
+
+def game_positions(pgn, ngames):
+    """The first side's positions up to ply 100 of the first NGAMES games, each game's as one."""
+    with open(pgn) as f:
+        for _ in range(ngames):
+            game = chess.pgn.read_game(f)
+            tag = object()
+            board = game.board()
+            for ply, move in enumerate(game.mainline_moves()):
+                if ply % 2 == 0 and ply < 100:
+                    yield board.copy(), tag
+                board.push(move)
+
+
 path, pgn, depth, ngames = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-err = tempfile.NamedTemporaryFile("w+", suffix=".txt")
-e = chess.engine.SimpleEngine.popen_uci([path], stderr=err)
-e.configure({"Hash": 16})
-f = open(pgn)
-for g in range(ngames):
-    game = chess.pgn.read_game(f)
-    tag = object()
-    board = game.board()
-    for k, mv in enumerate(game.mainline_moves()):
-        if k % 2 == 0 and k < 100:
-            e.play(board, chess.engine.Limit(depth=depth), game=tag)
-        board.push(mv)
-e.play(chess.Board(), chess.engine.Limit(nodes=100))
-e.quit()
-err.seek(0)
-last = [line for line in err if line.startswith("lmrstats")][-1]
-v = [int(x) for x in last.split(" ", 1)[1].strip("[]\n ").split(",")]
+v = read_counters(path, game_positions(pgn, ngames), chess.engine.Limit(depth=depth), "lmrstats")
 hist = ["< -4000", "-4000..0", "0..4000", ">= 4000"]
 print("move     history   reduced-low  missed  miss%   caught")
 
