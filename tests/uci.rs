@@ -6,6 +6,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{EngineProcess, LINE_TIMEOUT};
+use fairybridge::protocol::uci::engine_line::{EngineLine, parse_engine_line};
+use fairybridge::protocol::uci::reply::Reply;
 
 /// A UCI conversation: every line is kept for failure messages.
 struct Uci {
@@ -374,15 +376,13 @@ fn the_report_before_bestmove_counts_the_whole_search() {
     // The limit falls inside an iteration: the last completed one searched fewer nodes.
     e.send("go nodes 30000");
     let lines = e.until("bestmove", |l| l.starts_with("bestmove "));
-    let nodes_of = |l: &str| -> Option<u64> {
-        let mut words = l.split_whitespace();
-        words.find(|w| *w == "nodes")?;
-        words.next()?.parse().ok()
-    };
+    // Read as the match runner reads another engine's lines.
     let infos: Vec<u64> = lines
         .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| nodes_of(l))
+        .filter_map(|l| match parse_engine_line(l) {
+            EngineLine::Reply(Reply::Info(info)) if info.depth.is_some() => info.nodes,
+            _ => None,
+        })
         .collect();
     assert!(infos.len() >= 2, "{lines:?}");
     assert_eq!(infos.last(), Some(&30_000), "{lines:?}");
