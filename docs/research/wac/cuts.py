@@ -4,7 +4,8 @@ usage: K31=1 python3 cuts.py ENGINE STS.epd NODES EVERY (ENGINE: a build with kn
 docs/chess-gap.md, section 1.6)."""
 import sys
 
-from engine_counters import limit_of, read_counters, sts_positions
+from engine_counters import read_counters, sts_positions
+from sts_suite import limit_of
 
 path, epd, nodes, every = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 v = read_counters(path, sts_positions(epd, every), limit_of(nodes), "stats")

@@ -8,20 +8,13 @@ import tempfile
 import chess
 import chess.engine
 
+from sts_suite import positions
+
 
 def sts_positions(epd, every):
-    """Every EVERY-th position of an EPD file, each searched as a game of its own."""
-    for i, line in enumerate(open(epd)):
-        if i % every == 0:
-            board, _ = chess.Board.from_epd(line.strip())
-            yield board, object()
-
-
-def limit_of(budget):
-    """`dN`: depth N; a number: nodes."""
-    if budget.startswith("d"):
-        return chess.engine.Limit(depth=int(budget[1:]))
-    return chess.engine.Limit(nodes=int(budget))
+    """Every EVERY-th position of the suite, each searched as a game of its own."""
+    for board, _, _ in positions(epd, every):
+        yield board, object()
 
 
 def read_counters(path, searches, limit, prefix):

@@ -6,7 +6,8 @@ searches it again at full depth, outside the counters, and counts whether that b
 miss. Printed by move kind, node kind, reduction and history; docs/chess-gap.md, section 1.6.)"""
 import sys
 
-from engine_counters import limit_of, read_counters, sts_positions
+from engine_counters import read_counters, sts_positions
+from sts_suite import limit_of
 
 path, epd, budget, every = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 v = read_counters(path, sts_positions(epd, every), limit_of(budget), "lmrstats")

@@ -5,15 +5,15 @@ EPD: STS1-STS15_LAN_v3.epd (public: fsmosca/STS-Rating), whose `c9` lists the mo
 points (UCI) and `c8` their points (10 for the best). EVERY: take every EVERY-th position
 (from the OFFSET-th, 0 first). Prints the points per theme, the total and the nodes searched
 (docs/chess-gap.md, section 1.5)."""
-import re
 import sys
 from collections import defaultdict
 
-import chess
 import chess.engine
 
+from sts_suite import limit_of, positions
+
 engine_path, budget, epd = sys.argv[1], sys.argv[2], sys.argv[3]
-limit = chess.engine.Limit(depth=int(budget[1:])) if budget.startswith("d") else chess.engine.Limit(nodes=int(budget))
+limit = limit_of(budget)
 every = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 offset = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 engine = chess.engine.SimpleEngine.popen_uci([engine_path])
@@ -21,12 +21,7 @@ engine.configure({"Hash": 16})
 points = defaultdict(int)
 count = defaultdict(int)
 nodes_used = 0
-for i, line in enumerate(open(epd)):
-    if i % every != offset:
-        continue
-    board, ops = chess.Board.from_epd(line.strip())
-    theme = re.sub(r"\.\d+$", "", ops["id"]).split(") ", 1)[-1]
-    value = dict(zip(ops["c9"].split(), (int(x) for x in ops["c8"].split())))
+for board, theme, value in positions(epd, every, offset):
     result = engine.play(board, limit, info=chess.engine.INFO_BASIC, game=object())
     nodes_used += result.info.get("nodes", 0)
     points[theme] += value.get(result.move.uci(), 0)
