@@ -25,21 +25,29 @@ here=$repo/docs/unlanded/$name
 . "$here/gate.conf"
 dir=$keep/gates/$gate
 tmp=$(mktemp -d)
-trap 'git -C "$repo" worktree remove --force "$tmp/base" 2>/dev/null; git -C "$repo" worktree remove --force "$tmp/candidate" 2>/dev/null; rm -rf "$tmp"' EXIT
+# The trees exist only where an engine was rebuilt.
+trap 'for tree in "$tmp/main" "$tmp/candidate"; do [ ! -d "$tree" ] || git -C "$repo" worktree remove --force "$tree"; done; rm -rf "$tmp"' EXIT
 
 sum_of() { sha256sum "$1" | cut -c1-10; }
 code_of() {
   objcopy --strip-all --remove-section=.note.gnu.build-id "$1" "$tmp/code" && sum_of "$tmp/code"
 }
-build() { # TREE COMMIT_ID OUT
-  (cd "$1" && FAIRYBRIDGE_COMMIT=$2 CARGO_TARGET_DIR=$keep/target-gate nice -n 19 cargo build --release -q)
-  cp "$keep/target-gate/release/fairybridge" "$3"
+# Builds main, or the candidate (main with this folder's patches), into OUT, as the gate's
+# binary was built: under the commit id in its version string, not the new one `git am` makes.
+build() { # main|candidate OUT
+  local tree=$tmp/$1 commit=$main_commit
+  git -C "$repo" worktree add -q --detach "$tree" "$main_commit"
+  if [ "$1" = candidate ]; then
+    git -C "$tree" -c user.name=restore -c user.email=restore@localhost am -q "$here"/*.patch
+    commit=$candidate_commit
+  fi
+  (cd "$tree" && FAIRYBRIDGE_COMMIT=$commit CARGO_TARGET_DIR=$keep/target-gate nice -n 19 cargo build --release -q)
+  cp "$keep/target-gate/release/fairybridge" "$2"
 }
-# Puts the engine with checksum SUM at KEEP/bin/BIN: kept, or rebuilt (by BUILD_ARGS...) and
+# Puts the engine with checksum SUM at KEEP/bin/BIN: kept, or rebuilt (`build WHICH`) and
 # checked. Returns 1 if only a rebuild of the same code but other bytes could be had.
-engine() { # BIN SUM CODE KEPT_COPY BUILD_ARGS...
-  local name=$1 bin=$keep/bin/$1 sum=$2 code=$3 kept=$4
-  shift 4
+engine() { # WHICH BIN SUM CODE KEPT_COPY
+  local which=$1 name=$2 bin=$keep/bin/$2 sum=$3 code=$4 kept=$5
   mkdir -p "$keep/bin"
   if [ -f "$bin" ] && [ "$(sum_of "$bin")" = "$sum" ]; then
     return 0
@@ -48,7 +56,7 @@ engine() { # BIN SUM CODE KEPT_COPY BUILD_ARGS...
     cp "$kept" "$bin"
     return 0
   fi
-  "$@" "$tmp/rebuilt"
+  build "$which" "$tmp/rebuilt"
   local got
   got=$(sum_of "$tmp/rebuilt")
   if [ "$got" = "$sum" ]; then
@@ -64,13 +72,8 @@ engine() { # BIN SUM CODE KEPT_COPY BUILD_ARGS...
 }
 
 resumable=1
-git -C "$repo" worktree add -q --detach "$tmp/base" "$main_commit"
-engine "$main_bin" "$main_sum" "$main_code" "$dir/baseline" build "$tmp/base" "$main_commit" || resumable=0
-git -C "$repo" worktree add -q --detach "$tmp/candidate" "$main_commit"
-git -C "$tmp/candidate" -c user.name=restore -c user.email=restore@localhost am -q "$here"/*.patch
-# The commit id the gated binary was built from (its version string), not this new one.
-engine "$candidate_bin" "$candidate_sum" "$candidate_code" "$dir/candidate" \
-  build "$tmp/candidate" "$candidate_commit" || resumable=0
+engine main "$main_bin" "$main_sum" "$main_code" "$dir/baseline" || resumable=0
+engine candidate "$candidate_bin" "$candidate_sum" "$candidate_code" "$dir/candidate" || resumable=0
 if [ "$resumable" = 0 ]; then
   echo "restore-gate.sh: the state names binaries that are gone; begin the gate again (new --dir)" >&2
   exit 1
